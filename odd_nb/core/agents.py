@@ -1,0 +1,42 @@
+"""Agents choose actions; ``play_out`` runs a state to the end with agents and seeded chance.
+
+>>> import random, odd_nb
+>>> from odd_nb.core.agents import RandomAgent, play_out
+>>> s = odd_nb.load_game("one-deck-dungeon").new_initial_state()
+>>> play_out(s, RandomAgent(), random.Random(1)).is_terminal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .state import State
+
+
+class Agent(Protocol):
+    def choose(self, state: State, rng: random.Random):
+        """One of ``state.legal_actions()``."""
+
+
+class RandomAgent:
+    """Picks a legal action uniformly at random."""
+
+    def choose(self, state: State, rng: random.Random):
+        return rng.choice(state.legal_actions())
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+def play_out(state: State, agent: Agent, rng: random.Random, max_steps: int = 1_000_000) -> State:
+    """Play ``state`` to its end: chance by ``rng``, decisions by ``agent``."""
+    for _ in range(max_steps):
+        if state.is_terminal:
+            return state
+        if state.is_chance:
+            state = state.apply(state.sample_chance(rng.random()))
+        else:
+            state = state.apply(agent.choose(state, rng))
+    raise RuntimeError(f"no end after {max_steps} steps")

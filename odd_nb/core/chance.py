@@ -1,0 +1,83 @@
+"""Exact chance: multisets of cards and decks as stacks of unordered segments.
+
+A freshly shuffled deck is one segment: a multiset with no order yet. Drawing from it is a chance
+node over its distinct cards, weighted by how many copies remain. Cards put under the deck form a
+new segment at the bottom; a known card put on top is a segment of one. Nothing hidden is decided
+before it is revealed, so the odds of the next draw are exact and no observation can leak an order
+that does not exist.
+
+>>> d = Deck.shuffled(["7S", "7S", "KH"])
+>>> d.draw_outcomes()
+[('7S', Fraction(2, 3)), ('KH', Fraction(1, 3))]
+>>> len(d.without_top("KH"))
+2
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Hashable, Iterable
+
+Multiset = tuple  # a sorted tuple of hashable, orderable items
+
+
+def multiset(items: Iterable) -> Multiset:
+    """A multiset as a sorted tuple, so equal multisets compare and hash equal."""
+    return tuple(sorted(items))
+
+
+def multiset_remove(ms: Multiset, item) -> Multiset:
+    """``ms`` without one copy of ``item`` (ValueError if absent)."""
+    i = ms.index(item)
+    return ms[:i] + ms[i + 1:]
+
+
+def multiset_add(ms: Multiset, *items) -> Multiset:
+    return tuple(sorted(ms + items))
+
+
+def uniform_draw(ms: Multiset) -> list[tuple[Hashable, Fraction]]:
+    """Chance outcomes of drawing one item uniformly from a multiset."""
+    n = len(ms)
+    return [(item, Fraction(k, n)) for item, k in sorted(Counter(ms).items())]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A face-down deck: ``segments[0]`` is the top segment, each an unordered multiset."""
+
+    segments: tuple[Multiset, ...] = ()
+
+    @classmethod
+    def shuffled(cls, cards: Iterable[Hashable]) -> "Deck":
+        ms = multiset(cards)
+        return cls((ms,) if ms else ())
+
+    def __len__(self) -> int:
+        return sum(len(s) for s in self.segments)
+
+    def cards(self) -> Multiset:
+        """Every card in the deck, as a multiset (its composition, never its order)."""
+        return multiset(c for s in self.segments for c in s)
+
+    def draw_outcomes(self) -> list[tuple[Hashable, Fraction]]:
+        """The next card's distribution; the deck must not be empty."""
+        if not self.segments:
+            raise ValueError("the deck is empty")
+        return uniform_draw(self.segments[0])
+
+    def without_top(self, card) -> "Deck":
+        """The deck after ``card`` was drawn from its top segment."""
+        top = multiset_remove(self.segments[0], card)
+        return Deck(((top,) if top else ()) + self.segments[1:])
+
+    def with_bottom(self, cards: Iterable[Hashable]) -> "Deck":
+        """The deck with ``cards`` shuffled into a new segment under it."""
+        seg = multiset(cards)
+        return Deck(self.segments + (seg,)) if seg else self
+
+    def with_top(self, card) -> "Deck":
+        """The deck with one known card on top."""
+        return Deck(((card,),) + self.segments)

@@ -1,0 +1,92 @@
+"""Games by name: ``list_games()``, ``load_game(name)`` and the ``Game`` / ``Option`` description.
+
+>>> import odd_nb
+>>> "one-deck-dungeon" in odd_nb.list_games()
+True
+>>> game = odd_nb.load_game("one-deck-dungeon")
+>>> [o.name for o in game.options()][:2]
+['heroes', 'dungeon']
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .state import OptionError, State
+
+
+@dataclass(frozen=True)
+class Option:
+    """One start option: its name, default, allowed values (``None`` when free-form, e.g. a
+    list of hero ids) and a short description."""
+
+    name: str
+    default: Any
+    description: str
+    allowed: tuple | None = None
+    check: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
+
+    def validate(self, value):
+        """The value, normalised, or OptionError saying what is allowed."""
+        if self.check is not None:
+            return self.check(value)
+        if self.allowed is not None and value not in self.allowed:
+            raise OptionError(f"option {self.name}={value!r} is not allowed; "
+                              f"choose one of {list(self.allowed)}")
+        return value
+
+
+class Game:
+    """A game: its name, its start options and how to set it up.
+
+    Subclasses set ``name`` and implement ``options()`` and ``initial_state(options)``.
+    """
+
+    name: str = ""
+
+    def options(self) -> list[Option]:
+        raise NotImplementedError
+
+    def initial_state(self, options: dict) -> State:
+        raise NotImplementedError
+
+    def normalize_options(self, **given) -> dict:
+        """All options with defaults filled in and values checked (OptionError otherwise)."""
+        known = {o.name: o for o in self.options()}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise OptionError(f"{self.name} has no option {unknown[0]!r}; "
+                              f"its options are {sorted(known)}")
+        return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+
+    def new_initial_state(self, **options) -> State:
+        return self.initial_state(self.normalize_options(**options))
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+
+# name -> "module:factory", imported on first use so that importing odd_nb stays light.
+_REGISTRY: dict[str, str] = {
+    "one-deck-dungeon": "odd_nb.games.one_deck.rules:OneDeckDungeon",
+}
+
+
+def register(name: str, target: str) -> None:
+    """Register a game factory given as ``"package.module:callable"``."""
+    _REGISTRY[name] = target
+
+
+def list_games() -> list[str]:
+    """Names of every registered game."""
+    return sorted(_REGISTRY)
+
+
+def load_game(name: str, **kwargs) -> Game:
+    """The game called ``name``; keyword arguments go to its factory (e.g. ``content=path``)."""
+    if name not in _REGISTRY:
+        raise OptionError(f"no game called {name!r}; games: {list_games()}")
+    module, _, attr = _REGISTRY[name].partition(":")
+    return getattr(importlib.import_module(module), attr)(**kwargs)

@@ -1,0 +1,143 @@
+"""The state protocol every game implements, and the errors the core raises.
+
+A game state is an immutable value. It says who decides now (``to_move``), what they may do
+(``legal_actions()``), and ``apply(action)`` returns the next state, leaving this one untouched.
+Randomness is explicit: when ``is_chance`` is true, ``chance_outcomes()`` lists every outcome with
+its exact probability and ``apply(outcome)`` takes one of them.
+
+Actions and chance outcomes are small hashable values whose ``str()`` is readable and unique among
+the choices of one state: save files and ``Timeline.play("explore")`` rely on that.
+
+Designed for every game odd_nb plays: co-operative parties (One Deck Dungeon), 2-4 players with
+hidden hands (Regicide: ``observation(player)`` hides other hands), secret simultaneous choices
+(Dungeon Twister: players commit in turn and the observation hides the committed card until the
+reveal), and board games with rolled action points (a chance node like any other).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Hashable, Sequence
+
+#: ``to_move`` of a chance node.
+CHANCE = -1
+#: ``to_move`` of a finished game.
+TERMINAL = -4
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here. The message gives the reason in the rules' words."""
+
+
+class LoadError(ValueError):
+    """A save file or card file that cannot be loaded; the message says where and why."""
+
+
+class OptionError(ValueError):
+    """A start option that the game does not have, or a value it does not allow."""
+
+
+class State:
+    """Base class of all game states.
+
+    Subclasses implement ``_legal_actions()``, ``_apply(action)``, ``_chance_outcomes()`` and the
+    properties below. ``apply`` checks legality first, so a game only explains *why* an action is
+    illegal (``explain_illegal``), never has to guard against it twice.
+
+    >>> import odd_nb
+    >>> s = odd_nb.start("one-deck-dungeon", seed=1).state
+    >>> [str(a) for a in s.legal_actions()][:1]
+    ['time passes']
+    """
+
+    __slots__ = ()
+
+    # -- who decides ---------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def to_move(self) -> int:
+        """The deciding player, ``CHANCE`` at a chance node, ``TERMINAL`` when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_chance(self) -> bool:
+        return self.to_move == CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.to_move == TERMINAL
+
+    def returns(self) -> list[float]:
+        """One number per player: 1 for a win, 0 for a loss, 0 while the game runs."""
+        raise NotImplementedError
+
+    # -- choices -------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Hashable]:
+        """What the deciding player may do now (empty at chance nodes and at the end)."""
+        if self.is_chance or self.is_terminal:
+            return []
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Hashable, Fraction]]:
+        """Every outcome of this chance node with its exact probability; they sum to 1."""
+        if not self.is_chance:
+            return []
+        return self._chance_outcomes()
+
+    def apply(self, action: Any) -> "State":
+        """The state after ``action``. Raises ``IllegalAction`` (and changes nothing) if the rules
+        do not allow it."""
+        if self.is_terminal:
+            raise IllegalAction(f"the game is over; {action!s} cannot be played")
+        if self.is_chance:
+            if action not in {o for o, _ in self._chance_outcomes()}:
+                raise IllegalAction(f"{action!s} is not a possible outcome of {self.chance_label()}")
+        elif action not in self._legal_actions():
+            raise IllegalAction(self.explain_illegal(action))
+        return self._apply(action)
+
+    def find_action(self, text: str):
+        """The legal action (or chance outcome) whose ``str()`` is ``text``, else IllegalAction."""
+        choices = [o for o, _ in self.chance_outcomes()] if self.is_chance else self.legal_actions()
+        for choice in choices:
+            if str(choice) == text:
+                return choice
+        shown = ", ".join(repr(str(c)) for c in choices[:12])
+        more = "" if len(choices) <= 12 else f" and {len(choices) - 12} more"
+        raise IllegalAction(f"{text!r} is not allowed here; allowed: {shown}{more}"
+                            if choices else f"{text!r} is not allowed: the game is over")
+
+    def sample_chance(self, u: float):
+        """The outcome at cumulative probability ``u`` in [0, 1). Games may override this with a
+        faster method that gives the same distribution."""
+        total = Fraction(0)
+        outcomes = self._chance_outcomes()
+        for outcome, p in outcomes:
+            total += p
+            if u < total:
+                return outcome
+        return outcomes[-1][0]
+
+    def chance_label(self) -> str:
+        """What is random at this chance node, in words ("the top card of the deck")."""
+        return "this chance node"
+
+    def explain_illegal(self, action: Any) -> str:
+        return f"{action!s} is not a legal action here"
+
+    def observation(self, player: int) -> dict:
+        """What ``player`` may know, as plain JSON-ready data: nothing hidden from them."""
+        raise NotImplementedError
+
+    # -- to implement --------------------------------------------------------------------------
+    def _legal_actions(self) -> Sequence[Hashable]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[Hashable, Fraction]]:
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> "State":
+        raise NotImplementedError

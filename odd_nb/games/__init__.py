@@ -1,0 +1,1 @@
+"""The games odd_nb plays, one package each."""

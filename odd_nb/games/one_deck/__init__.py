@@ -1,0 +1,14 @@
+"""One Deck Dungeon: the flagship game (rules: shared/rules/one-deck-dungeon.md).
+
+>>> import odd_nb
+>>> t = odd_nb.start("one-deck-dungeon", heroes=["h1"], dungeon="d1", seed=7)
+>>> t.play("time passes"); t.play("explore")
+>>> t.play("time passes"); t.play("open a closed door")
+>>> t.state.phase
+'door'
+"""
+
+from .content import Box, Content, load_content
+from .rules import OddState, OneDeckDungeon
+
+__all__ = ["Box", "Content", "OddState", "OneDeckDungeon", "load_content"]

@@ -1,0 +1,90 @@
+"""Dice, the supply and the placing rules of boxes (rules §3-§4).
+
+A die is a ``(colour, value)`` tuple; a pool is a sorted tuple of dice. The supply is a tuple of
+counts in ``COLOURS`` order.
+
+>>> fits(Box("yellow", 3), ("yellow", 4))
+True
+>>> fits(Box("yellow", 3), ("pink", 6))
+False
+>>> covered(Box("pink", 8, wide=True), (("pink", 5), ("pink", 3)))
+True
+"""
+
+from __future__ import annotations
+
+from .content import Box
+
+COLOURS = ("yellow", "pink", "blue", "black")
+INDEX = {c: i for i, c in enumerate(COLOURS)}
+FULL_SUPPLY = (8, 8, 8, 6)  # §1: 8 yellow, 8 pink, 8 blue, 6 black
+
+
+def colour_matches(box_colour: str, die_colour: str) -> bool:
+    """Black dice are wild (§3); an "any" box takes every colour."""
+    return die_colour == box_colour or die_colour == "black" or box_colour == "any"
+
+
+def fits(box: Box, die) -> bool:
+    """Whether ``die`` may go on the empty ``box`` by colour and, for a small box, by value."""
+    if not colour_matches(box.colour, die[0]):
+        return False
+    return box.wide or die[1] >= box.target
+
+
+def covered(box: Box, dice) -> bool:
+    """A small box is covered by its one die; a wide box when the sum reaches its target (§4)."""
+    if box.wide:
+        return sum(v for _, v in dice) >= box.target
+    return bool(dice)
+
+
+def why_not(box: Box, dice_on_box, die, armor_open: bool) -> str | None:
+    """The reason ``die`` may not go on ``box`` now, in the rules' words, or None if it may."""
+    what = f"{'wide ' if box.wide else 'small '}{box.colour} {box.target}"
+    if covered(box, dice_on_box):
+        return f"the {what} box is already covered"
+    if armor_open and not box.armor:
+        return "armor first: every armor box must be covered before dice go on other boxes"
+    if not colour_matches(box.colour, die[0]):
+        return f"the {what} box takes {box.colour} or black dice; that die is {die[0]}"
+    if not box.wide and die[1] < box.target:
+        return (f"the {what} box takes one {box.colour} die of {box.target} or more; "
+                f"that die is a {die[0]} {die[1]}")
+    return None
+
+
+def take(supply: tuple, colour: str, n: int) -> tuple[tuple, int]:
+    """Take up to ``n`` dice of ``colour`` from the supply: (new supply, how many were taken).
+    The supply is a hard limit (§1)."""
+    i = INDEX[colour]
+    got = min(n, supply[i])
+    return supply[:i] + (supply[i] - got,) + supply[i + 1:], got
+
+
+def give_back(supply: tuple, dice) -> tuple:
+    """Return dice to the supply."""
+    counts = list(supply)
+    for colour, _ in dice:
+        counts[INDEX[colour]] += 1
+    return tuple(counts)
+
+
+def pool_add(pool: tuple, *dice) -> tuple:
+    return tuple(sorted(pool + dice))
+
+
+def pool_remove(pool: tuple, *dice) -> tuple:
+    """``pool`` without the given dice (ValueError if one is missing)."""
+    out = list(pool)
+    for die in dice:
+        out.remove(die)
+    return tuple(out)
+
+
+def contains(pool: tuple, dice) -> bool:
+    try:
+        pool_remove(pool, *dice)
+        return True
+    except ValueError:
+        return False
