@@ -49,6 +49,11 @@ class Game:
     def options(self) -> list[Option]:
         raise NotImplementedError
 
+    @property
+    def data_name(self) -> str | None:
+        """The name of the card data in use, if the game loads any (recorded in save files)."""
+        return None
+
     def initial_state(self, options: dict) -> State:
         raise NotImplementedError
 

@@ -93,11 +93,22 @@ class State:
         if self.is_terminal:
             raise IllegalAction(f"the game is over; {action!s} cannot be played")
         if self.is_chance:
-            if action not in {o for o, _ in self._chance_outcomes()}:
+            if not self.is_outcome(action):
                 raise IllegalAction(f"{action!s} is not a possible outcome of {self.chance_label()}")
-        elif action not in self._legal_actions():
+        elif not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
         return self._apply(action)
+
+    def is_legal(self, action) -> bool:
+        """Whether ``action`` is among ``legal_actions()`` (games may answer faster)."""
+        try:
+            return action in self._legal_actions()
+        except TypeError:  # an unhashable or incomparable value is no action of ours
+            return False
+
+    def is_outcome(self, outcome) -> bool:
+        """Whether ``outcome`` is a possible outcome of this chance node."""
+        return any(o == outcome for o, _ in self._chance_outcomes())
 
     def find_action(self, text: str):
         """The legal action (or chance outcome) whose ``str()`` is ``text``, else IllegalAction."""

@@ -185,14 +185,15 @@ class Timeline:
         """A versioned JSON save file: game, options, seed and the whole log as text."""
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.name,
-            "options": self.options, "seed": self.seed,
+            "content": self.game.data_name, "options": self.options, "seed": self.seed,
             "log": [str(e.action) for e in self._entries], "cursor": self._cursor,
         }, indent=1)
 
     @classmethod
     def from_json(cls, text: str, **game_kwargs) -> "Timeline":
         """Load a save file, replaying and checking every step. Raises LoadError saying where
-        the file is wrong. Never runs code from the file."""
+        the file is wrong. Never runs code from the file. Keyword arguments go to ``load_game``
+        (e.g. ``content=path`` for a game saved with your own cards)."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as e:
@@ -208,6 +209,10 @@ class Timeline:
                 raise LoadError(f"save file field {key!r} is missing or not a {kind.__name__}")
         try:
             game = load_game(data["game"], **game_kwargs)
+            if data.get("content") != game.data_name:
+                raise LoadError(f"this save file was made with the card data "
+                                f"{data.get('content')!r}, not {game.data_name!r}: load it with "
+                                f"that content (Timeline.from_json(text, content=...))")
             timeline = cls(game, game.normalize_options(**data["options"]), data["seed"],
                            auto_chance=False)
         except OptionError as e:

@@ -345,6 +345,12 @@ class _Reader:
             cost = Cost(kind)
         effects = tuple(self.effect(e, f"{w}, effects[{j}]", SKILL_OPS)
                         for j, e in enumerate(self.list(d, "effects", w, 1, 9)))
+        if feat and cost.kind not in ("free", "potion"):
+            self.fail(f"{w}, cost", "a heroic feat is used before the dice are rolled (E2), "
+                                    "so its cost is 'free' or 'potion'")
+        if feat and any(e.op in ("increase", "set", "reroll", "discard") for e in effects):
+            self.fail(f"{w}, effects", "a heroic feat is used before the dice are rolled (E2): "
+                                       "it cannot change pool dice")
         store_trigger, store_max = None, 0
         if "store" in d:
             s = self.obj(d["store"], f"{w}, store", ("trigger", "max"))

@@ -11,7 +11,7 @@ Manual placement is a sequence of ordinary actions: each ``Place`` puts one die 
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
+from collections import Counter
 
 from . import effects
 from .actions import DONE, ChooseOption, Convert, Discard, Place, RollDice
@@ -108,17 +108,15 @@ def conversions(s) -> list:
     holds a black die."""
     if s.forbidden("conversion"):
         return []
-    held = [(h, die) for h, pool in enumerate(s.pools) for die in pool]
+    held = sorted(Counter((h, die) for h, pool in enumerate(s.pools) for die in pool).items())
     who = tuple(s.hero_card(h).name for h in range(len(s.heroes))) if len(s.heroes) > 1 else ()
-    acts = set()
-    for first, second in combinations(held, 2):
-        blacks = (first[1][0] == "black") + (second[1][0] == "black")
-        if s.supply[3] + blacks == 0:
-            continue
-        first, second = sorted((first, second))
-        for to in range(len(s.heroes)):
-            acts.add(Convert(first, second, to, who))
-    return sorted(acts, key=str)
+    acts = []
+    for i, (first, copies) in enumerate(held):
+        for second in ([first] if copies > 1 else []) + [b for b, _ in held[i + 1:]]:
+            if s.supply[3] == 0 and "black" not in (first[1][0], second[1][0]):
+                continue
+            acts += [Convert(first, second, to, who) for to in range(len(s.heroes))]
+    return acts
 
 
 def convert(d, a: Convert) -> None:

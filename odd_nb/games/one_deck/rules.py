@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from operator import attrgetter
 
 from ...core.chance import multiset, multiset_add, multiset_remove, uniform_draw
 from ...core.registry import Game, Option
@@ -203,6 +204,7 @@ class OddState(Reading, State):
     dying: bool = False
     outcome: str | None = None
     _legal: list | None = field(default=None, compare=False, repr=False, hash=False)
+    _legal_set: frozenset | None = field(default=None, compare=False, repr=False, hash=False)
 
     # -- protocol ------------------------------------------------------------------------------
     @property
@@ -237,10 +239,26 @@ class OddState(Reading, State):
         c = self.unseen[int(u * len(self.unseen))]
         return Card(c, self.content.encounters[c].name)
 
+    def is_outcome(self, outcome) -> bool:
+        if self.rolls_due:
+            return isinstance(outcome, Rolled) and outcome.value in (1, 2, 3, 4, 5, 6)
+        return isinstance(outcome, Card) and outcome.card in self.unseen
+
     def _legal_actions(self):
         if self._legal is None:
             object.__setattr__(self, "_legal", self._compute_legal())
         return self._legal
+
+    def is_legal(self, action) -> bool:
+        legal = self._legal_actions()
+        if len(legal) < 8:
+            return action in legal
+        if self._legal_set is None:
+            object.__setattr__(self, "_legal_set", frozenset(legal))
+        try:
+            return action in self._legal_set
+        except TypeError:
+            return False
 
     def _compute_legal(self) -> list:
         if self.damage_due:
@@ -329,7 +347,8 @@ class OddState(Reading, State):
         return html(self)
 
 
-_FIELDS = tuple(f.name for f in fields(OddState) if f.name != "_legal")
+_FIELDS = tuple(f.name for f in fields(OddState) if not f.name.startswith("_"))
+_read_fields = attrgetter(*_FIELDS)
 
 
 class Draft(Reading):
@@ -337,11 +356,10 @@ class Draft(Reading):
     state."""
 
     def __init__(self, state: OddState):
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        self.__dict__.update(zip(_FIELDS, _read_fields(state)))
 
     def freeze(self) -> OddState:
-        return OddState(**{name: getattr(self, name) for name in _FIELDS})
+        return OddState(*_read_fields(self))
 
     # -- small changes used by every rule --------------------------------------------------------
     def set_hero(self, h: int, **changes) -> None:
@@ -479,6 +497,10 @@ class OneDeckDungeon(Game):
 
     def __init__(self, content=None):
         self.content = content if isinstance(content, Content) else load_content(content)
+
+    @property
+    def data_name(self) -> str:
+        return self.content.name
 
     def options(self) -> list[Option]:
         c = self.content

@@ -1,0 +1,107 @@
+"""Card data files (issue: original content validated at load, errors naming the file, the card and
+the field; users load their own file). Schema: odd_nb/games/one_deck/data/SCHEMA.md."""
+
+import copy
+import json
+
+import pytest
+
+import odd_nb
+from odd_nb import LoadError, Timeline
+from odd_nb.games.one_deck.content import DATA_DIR, SKILL_OPS, load_content, load_content_data
+
+BASE = json.loads((DATA_DIR / "base.json").read_text())
+
+
+def test_the_shipped_set_has_what_the_issue_asks_for():
+    c = load_content()
+    assert len(c.heroes) >= 5 and all(set(h.sides) == {"1P", "2P"} for h in c.heroes.values())
+    assert len(c.dungeons) >= 4 and {d.difficulty for d in c.dungeons.values()} == {1, 2, 3}
+    assert all(len(d.floors) == 3 and d.boss.boxes for d in c.dungeons.values())
+    assert len(c.encounters) >= 40
+    assert {e.kind for e in c.encounters.values()} == {"combat", "peril"}
+    assert len(c.levels) == 4 and c.basic_potion.basic
+
+
+def _all_boxes(c):
+    for e in c.encounters.values():
+        yield from e.boxes
+        yield from (o.box for o in e.options)
+    for d in c.dungeons.values():
+        yield from d.boss.boxes
+        for f in d.floors:
+            yield from f.combat_boxes + f.peril_boxes
+
+
+def test_the_shipped_set_uses_every_box_kind_cost_kind_and_effect_verb():
+    c = load_content()
+    boxes = list(_all_boxes(c))
+    assert any(b.wide for b in boxes) and any(not b.wide for b in boxes)
+    assert any(b.armor for b in boxes) and any(b.skull for b in boxes)
+    assert any(b.poison for b in boxes)  # Forest of Shadows hook
+    assert {b.colour for b in boxes} >= {"yellow", "pink", "blue", "black", "any"}
+    skills = list(c._skills().values())
+    assert {s.cost.kind for s in skills} == {"free", "dice_count", "dice_total", "potion"}
+    assert {e.op for s in skills for e in s.effects} >= set(SKILL_OPS)
+    ability_ops = {e.op for x in c.encounters.values() for a in x.abilities for e in a.effects}
+    assert {"exile", "poison", "forbid", "discard", "damage", "spend_time"} <= ability_ops
+
+
+def _broken(edit):
+    data = copy.deepcopy(BASE)
+    edit(data)
+    return data
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["encounters"][6]["boxes"][1].update(target=9),
+     "encounter 'e07', boxes[1]: field 'target' must be a whole number from 1 to 6, found 9"),
+    (lambda d: d["encounters"][0].update(colour="red"),
+     "encounter 'e01': unknown field 'colour'"),
+    (lambda d: d["encounters"][0]["boxes"][0].update(colour="red"),
+     "field 'colour' is 'red'; allowed: yellow, pink, blue, black, any"),
+    (lambda d: d["heroes"][0]["sides"].pop("2P"),
+     "hero 'h1', sides: field '2P' is missing"),
+    (lambda d: d["encounters"][1].update(id="e01"),
+     "encounters[1]: id 'e01' appears twice"),
+    (lambda d: d.update(version=2),
+     "version 2 is not supported"),
+    (lambda d: d["heroes"][0]["sides"]["1P"]["feat"].update(
+        cost={"kind": "dice_count", "colour": "yellow", "n": 1}),
+     "a heroic feat is used before the dice are rolled"),
+    (lambda d: d["dungeons"][0]["boss"]["boxes"].__setitem__(
+        slice(None), [{"colour": "yellow", "target": 3}]),
+     "a boss needs at least one skull box"),
+    (lambda d: d["encounters"][0]["loot"].update(potion="p_basic"),
+     "the loot has either a 'skill' or a 'potion'"),
+])
+def test_malformed_cards_are_refused_naming_file_card_and_field(edit, message):
+    with pytest.raises(LoadError) as err:
+        load_content_data(_broken(edit), "mine.json")
+    assert str(err.value).startswith("mine.json: ")
+    assert message in str(err.value)
+
+
+def test_unreadable_or_non_json_files_are_refused(tmp_path):
+    with pytest.raises(LoadError, match="cannot read the card file"):
+        load_content(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    with pytest.raises(LoadError, match="bad.json: not valid JSON"):
+        load_content(bad)
+
+
+def test_a_users_own_card_file_plays_and_its_saves_need_it(tmp_path):
+    data = copy.deepcopy(BASE)
+    data["name"] = "My table's cards"
+    data["heroes"][0]["name"] = "Tessaly"
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    game = odd_nb.load_game("one-deck-dungeon", content=str(path))
+    assert game.content.heroes["h1"].name == "Tessaly"
+    t = odd_nb.start("one-deck-dungeon", content=str(path), seed=2)
+    t.play("time passes")
+    assert "Tessaly" in str(t.state)
+    with pytest.raises(LoadError, match="made with the card data \"My table's cards\""):
+        Timeline.from_json(t.to_json())
+    assert Timeline.from_json(t.to_json(), content=str(path)).state == t.state
