@@ -67,16 +67,21 @@ class ChooseOption:
 
 @dataclass(frozen=True)
 class RollDice:
-    """Gather and roll (E3). ``bonus`` says how many level bonus dice each hero rolls."""
+    """Gather and roll (E3). ``bonus`` says how many level bonus dice each hero rolls; ``first``
+    which hero gathers first when the supply cannot give every hero all their dice (A9)."""
 
     bonus: tuple = ()
+    first: int | None = None
     who: tuple = field(default=(), compare=False)
 
     def __str__(self) -> str:
-        if len(self.bonus) < 2 or not sum(self.bonus):
-            return "roll the dice"
-        split = ", ".join(f"{n} to {w}" for n, w in zip(self.bonus, self.who))
-        return f"roll the dice (bonus dice: {split})"
+        parts = []
+        if len(self.bonus) > 1 and sum(self.bonus):
+            parts.append("bonus dice: " + ", ".join(f"{n} to {w}"
+                                                    for n, w in zip(self.bonus, self.who)))
+        if self.first is not None:
+            parts.append(f"{self.who[self.first]} gathers first")
+        return "roll the dice" + (f" ({'; '.join(parts)})" if parts else "")
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,17 @@ class Use:
         if self.patient is not None:
             parts.append(f"healing {self.patient_name or 'the hero'}")
         return text + (f" ({'; '.join(parts)})" if parts else "")
+
+
+@dataclass(frozen=True)
+class ReturnStored:
+    """Return the black dice a feat stored on a hero card to the supply (E2: any time)."""
+
+    hero: int
+    who: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return f"{_who(self.who)}return the stored dice to the supply"
 
 
 @dataclass(frozen=True)

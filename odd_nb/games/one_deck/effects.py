@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Use
+from .actions import ReturnStored, Use
 from .dice import give_back, pool_add, pool_remove
 
 POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
@@ -210,6 +210,17 @@ def run_ability(d, effects) -> None:
                 if gone:
                     d.set_pool(h, pool_remove(pool, *gone))
                     d.supply = give_back(d.supply, gone)
+
+
+def stored_returns(s) -> list:
+    """Stored dice may go back to the supply any time (E2); offered outside the dice phase's
+    long list: at turn start and before rolling."""
+    return [ReturnStored(h, s.hero_name(h)) for h, hero in enumerate(s.heroes) if hero.stored]
+
+
+def return_stored(d, h: int) -> None:
+    d.supply = d.supply[:3] + (d.supply[3] + d.heroes[h].stored,)
+    d.set_hero(h, stored=0)
 
 
 def store_dice(d, trigger: str) -> None:

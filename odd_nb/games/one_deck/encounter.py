@@ -15,7 +15,7 @@ from collections import Counter
 
 from . import effects
 from .actions import DONE, ChooseOption, Convert, Discard, Place, RollDice
-from .dice import covered, give_back, pool_add, pool_remove, take, why_not
+from .dice import INDEX, covered, give_back, pool_add, pool_remove, take, why_not
 
 ENCOUNTER_PHASES = ("peril", "feats", "rolling", "dice", "round end")
 SETTLING_PHASES = ("rolling", "round end")
@@ -61,27 +61,37 @@ def choose_option(d, i: int) -> None:
 
 # -- E3: gather and roll --------------------------------------------------------------------------
 def roll_options(s) -> list:
-    """How the level's bonus black dice may be shared between heroes (E3)."""
+    """How the level's bonus black dice may be shared between heroes, and, when the supply is
+    short of a colour both heroes need, who gathers first (E3, A9)."""
     bonus = s.level_side.bonus_dice
     if len(s.heroes) == 1:
         return [RollDice((bonus,))]
     names = tuple(s.hero_card(h).name for h in range(2))
-    return [RollDice((k, bonus - k), names) for k in range(bonus, -1, -1)]
+    demand = {c: sum(s.stat(h, c) for h in range(2)) for c in gathered_colours(s)}
+    demand["black"] = demand.get("black", 0) + bonus
+    short = any(n > s.supply[INDEX[c]] for c, n in demand.items())
+    firsts = (0, 1) if short else (None,)
+    return [RollDice((k, bonus - k), first, names)
+            for first in firsts for k in range(bonus, -1, -1)]
+
+
+def gathered_colours(s) -> tuple:
+    """A combat rolls every stat colour; a peril only the chosen option's (E3)."""
+    if s.option is None:
+        return ("yellow", "pink", "blue")
+    colour = s.encounter_card.options[s.option].colour
+    return (colour,) if colour != "black" else ()
 
 
 def gather_and_roll(d, action: RollDice) -> None:
-    """E3: one die per stat icon, in seat order while the supply lasts (A9); in a peril only the
-    chosen option's colour. Bonus and feat dice are black and rolled in perils too (A8)."""
-    if d.option is None:
-        colours = ("yellow", "pink", "blue")
-    else:
-        colours = (d.encounter_card.options[d.option].colour,)
-    for h in range(len(d.heroes)):
-        for colour in colours:
-            if colour != "black":
-                d.gain_dice(h, colour, d.stat(h, colour))
-    for h, n in enumerate(action.bonus):
-        d.gain_dice(h, "black", n)
+    """E3: one die per stat icon while the supply lasts; the first hero gathers everything first
+    (seat order unless the party chose). Bonus and feat dice are black and rolled in perils too
+    (A8)."""
+    order = (0, 1) if action.first in (None, 0) else (1, 0)
+    for h in order[:len(d.heroes)]:
+        for colour in gathered_colours(d):
+            d.gain_dice(h, colour, d.stat(h, colour))
+        d.gain_dice(h, "black", action.bonus[h])
     d.phase = "rolling"
 
 
@@ -187,7 +197,7 @@ def legal(s) -> list:
                 for i, o in enumerate(s.encounter_card.options)]
     if s.phase == "feats":
         return (effects.skill_uses(s, feats=True) + conversions(s) + effects.potion_uses(s)
-                + roll_options(s))
+                + effects.stored_returns(s) + roll_options(s))
     if s.phase == "dice":
         return (placements(s) + effects.skill_uses(s, feats=False) + conversions(s)
                 + effects.potion_uses(s) + discards(s) + [DONE])

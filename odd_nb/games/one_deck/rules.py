@@ -32,7 +32,7 @@ from ...core.registry import Game, Option
 from ...core.state import CHANCE, TERMINAL, OptionError, State
 from . import effects, encounter, loot
 from .actions import (ACCEPT_DEFEAT, DESCEND, EXPLORE, FACE, FLEE, OPEN_DOOR, TIME_PASSES, Card,
-                      EnterOpenDoor, Rolled, TakeDamage, Use)
+                      EnterOpenDoor, ReturnStored, Rolled, TakeDamage, Use)
 from .content import Content, load_content
 from .dice import COLOURS, FULL_SUPPLY, give_back, pool_add, take
 
@@ -267,7 +267,7 @@ class OddState(Reading, State):
             return effects.potion_uses(self, healing_only=True) + [ACCEPT_DEFEAT]
         phase = self.phase
         if phase == "turn start":
-            acts = [TIME_PASSES] + effects.potion_uses(self)
+            acts = [TIME_PASSES] + effects.potion_uses(self) + effects.stored_returns(self)
             return acts + ([DESCEND] if self.stairs_showing else [])
         if phase == "turn":
             acts = []
@@ -321,6 +321,8 @@ class OddState(Reading, State):
             end_turn(d)
         elif isinstance(action, Use):
             effects.use(d, action)
+        elif isinstance(action, ReturnStored):
+            effects.return_stored(d, action.hero)
         elif self.phase in loot.LOOT_PHASES:
             loot.apply(d, action)
         else:
