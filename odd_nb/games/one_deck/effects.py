@@ -17,7 +17,8 @@ from .dice import give_back, pool_add, pool_remove
 
 POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
 TARGET_OPS = ("increase", "set", "reroll", "discard")
-ANY_TIME_PHASES = ("turn start", "feats", "dice")  # A20, plus a pending loss check
+# A20: "any time" potions at turn start and all through an encounter, plus a pending loss check
+ANY_TIME_PHASES = ("turn start", "peril", "feats", "dice", "loot")
 
 
 # -- paying ---------------------------------------------------------------------------------------
@@ -124,7 +125,7 @@ def potion_uses(s, healing_only: bool = False) -> list:
 
 def potion_effects(s, potion):
     """The basic potion heals more at the start of a turn (§7, A20)."""
-    if s.phase == "turn start" and potion.turn_start_effects:
+    if s.phase == "turn start" and not s.dying and potion.turn_start_effects:
         return potion.turn_start_effects
     return potion.effects
 

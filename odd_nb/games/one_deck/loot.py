@@ -67,6 +67,7 @@ def apply(d, action) -> None:
         if action.displace is not None:
             from .rules import check_loss  # losing a health item may end the game (A15)
             check_loss(d)
+    d.card = None  # the card is claimed: it lies where it was tucked now
     level_up(d)
     _after_loot(d)
 
@@ -89,21 +90,19 @@ def level_up(d) -> None:
 
 
 def spend_xp(d, amount: int) -> None:
-    """Remove XP worth at least ``amount``: campaign XP first, then the cards with the least
-    surplus (fewest cards on a tie). Spent cards go to the box; surplus is lost (A14)."""
-    from_bonus = min(d.xp_bonus, amount)
-    d.xp_bonus -= from_bonus
-    amount -= from_bonus
-    if amount <= 0:
-        return
+    """Remove XP worth at least ``amount`` with the least surplus (A14), then the fewest cards.
+    Campaign XP is a number, not a card, so any part of it may be spent. Spent cards go to the
+    box; surplus is lost."""
     value = {c: d.content.encounters[c].xp for c in d.xp_cards}
-    best: dict[int, tuple] = {0: ()}
+    best: dict[int, tuple] = {0: ()}  # reachable card total -> fewest cards reaching it
     for card in d.xp_cards:
         for total, chosen in sorted(best.items()):
             t = total + value[card]
             if t not in best or len(chosen) + 1 < len(best[t]):
                 best[t] = chosen + (card,)
-    total = min(t for t in best if t >= amount)
+    total = min((t for t in best if amount - t <= d.xp_bonus),
+                key=lambda t: (max(0, t - amount), len(best[t])))
+    d.xp_bonus -= max(0, amount - total)
     spent = list(d.xp_cards)
     for card in best[total]:
         spent.remove(card)

@@ -158,8 +158,9 @@ class Reading:
         return found
 
     def forbidden(self, what: str) -> bool:
-        """Whether a continuous ability forbids potions, skills or conversion now."""
-        return self.phase in encounter.ENCOUNTER_PHASES and any(
+        """Whether a continuous ability forbids potions, skills or conversion now (through the
+        whole encounter, its loot step included)."""
+        return self.phase in encounter.ENCOUNTER_PHASES + loot.LOOT_PHASES and any(
             e.what == what for e in self.active_abilities("continuous"))
 
 
@@ -203,8 +204,9 @@ class OddState(Reading, State):
     damage_due: tuple = ()
     dying: bool = False
     outcome: str | None = None
-    _legal: list | None = field(default=None, compare=False, repr=False, hash=False)
-    _legal_set: frozenset | None = field(default=None, compare=False, repr=False, hash=False)
+    # caches of legal_actions(), never copied by dataclasses.replace (init=False)
+    _legal: list | None = field(default=None, init=False, compare=False, repr=False)
+    _legal_set: frozenset | None = field(default=None, init=False, compare=False, repr=False)
 
     # -- protocol ------------------------------------------------------------------------------
     @property
@@ -285,7 +287,7 @@ class OddState(Reading, State):
         return encounter.legal(self)
 
     def explain_illegal(self, action) -> str:
-        return encounter.explain(self, action) or (
+        return encounter.explain(self, action) or explain(self, action) or (
             f"{action!s} is not allowed now: the party is at '{self.phase}'"
             + (", choosing who takes damage" if self.damage_due else "")
             + (", with a hero out of health" if self.dying else ""))
@@ -404,6 +406,30 @@ class Draft(Reading):
             self.set_pool(h, pool_add(self.pools[h], *((colour, value),) * got))
 
 
+def explain(s, action) -> str | None:
+    """Why a turn action is not allowed, in the rules' words (None: no specific reason)."""
+    if s.damage_due or s.dying:
+        return None
+    if action == EXPLORE and s.phase == "turn":
+        if s.stairs_showing:
+            return "the stairs are showing: there is no more exploring on this floor (§9)"
+        return f"there are {s.doors} doors, the limit is {s.door_limit}: explore needs fewer (§5.3)"
+    if action == EXPLORE and s.phase == "turn start":
+        return "time passes first; then the party explores or enters a room (§5)"
+    if action == DESCEND:
+        return ("the party may descend only when the stairs show, between encounters (§9, A5); "
+                f"{s.deck_size} cards are left in the deck")
+    if action == FLEE:
+        return "only a closed door just opened can be fled; an open door must be faced (§5.4)"
+    if action == OPEN_DOOR and s.phase == "turn":
+        return "there is no closed door to open"
+    if isinstance(action, Use) and (action.hero, action.ident) in s.used:
+        return f"{action.name or action.ident} was already used this encounter (once each, §7)"
+    if isinstance(action, Use) and action.kind == "potion" and s.potions == 0:
+        return "the party has no potion token left"
+    return None
+
+
 # -- chance -------------------------------------------------------------------------------------
 def resolve_chance(d: Draft, outcome) -> None:
     if d.rolls_due:
@@ -473,7 +499,10 @@ def end_turn(d: Draft) -> None:
 
 
 def descend(d: Draft) -> None:
-    """§9, A6: discard pile and every door go back into a new deck; the next floor shows."""
+    """§9, A6: discard pile and every door go back into a new deck; the next floor shows.
+
+    Descending is not a step of the turn (§5, A5): from the start of a turn, time then passes as
+    usual; after time revealed the stairs, the party goes on to explore the new floor."""
     d.unseen = multiset(d.unseen + d.discard + d.open_doors)
     d.deck_size, d.closed_doors = len(d.unseen), 0
     d.discard = d.open_doors = ()
@@ -481,8 +510,6 @@ def descend(d: Draft) -> None:
     d.floor += 1
     if d.in_boss_fight:  # §10: descending from floor 3 starts the boss fight
         encounter.begin(d)
-    else:
-        end_turn(d)
 
 
 # -- the game -----------------------------------------------------------------------------------
