@@ -1,11 +1,11 @@
-"""Re-run every notebook in this folder and save it with clean outputs.
+"""Re-run every notebook in notebooks/ and save it with clean outputs.
 
-    python notebooks/regenerate.py            # all notebooks
-    python notebooks/regenerate.py 00-start-here.ipynb
+    .venv/bin/python tools/regenerate_notebooks.py            # all notebooks
+    .venv/bin/python tools/regenerate_notebooks.py 00-start-here.ipynb
 
 Outputs are what nbval compares in the test suite, so run this after a change that is meant to
-change what a notebook shows, and review the diff. Widget state, execution counts of zero-output
-cells' metadata and timings are stripped so the files stay small and deterministic.
+change what a notebook shows, and review the diff. Widget state, language details and execution
+timings are stripped so the files stay small and deterministic.
 """
 
 import sys
@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 def regenerate(path: Path) -> None:
