@@ -9,6 +9,9 @@
 """
 
 from .content import Box, Content, load_content
+from .odds import EncounterOdds, encounter_odds
 from .rules import OddState, OneDeckDungeon
+from .solver import Solver
 
-__all__ = ["Box", "Content", "OddState", "OneDeckDungeon", "load_content"]
+__all__ = ["Box", "Content", "EncounterOdds", "OddState", "OneDeckDungeon", "Solver",
+           "encounter_odds", "load_content"]

@@ -51,6 +51,41 @@ class Box:
     time: int = 0
     poison: int = 0
 
+    @classmethod
+    def parse(cls, text: str) -> "Box":
+        """A box from its short text, the same as its ``str()``: ``"wide pink 8 ♥♥⌛"``,
+        ``"armor y5 ♥2"``. Colour letters: y p b k (black); icons ♥ ⌛ ☠ ☣, repeated or with a
+        count.
+
+        >>> Box.parse("wide pink 8 ♥♥⌛") == Box("pink", 8, wide=True, damage=2, time=1)
+        True
+        """
+        fields = {"wide": False, "armor": False, "skull": False, "damage": 0, "time": 0,
+                  "poison": 0}
+        colour = target = None
+        letters = {"y": "yellow", "p": "pink", "b": "blue", "k": "black"}
+        icons = {"♥": "damage", "⌛": "time", "☠": "skull", "☣": "poison"}
+        for token in text.replace(",", " ").split():
+            word = token.lower()
+            if word in ("wide", "armor", "skull"):
+                fields[word] = True
+            elif word in BOX_COLOURS or word in letters:
+                colour = letters.get(word, word)
+            elif word[0] in letters and word[1:].isdigit():
+                colour, target = letters[word[0]], int(word[1:])
+            elif word.isdigit():
+                target = int(word)
+            elif re.fullmatch(r"(?:[♥⌛☠☣]\d*)+", token):
+                for icon, count in re.findall(r"([♥⌛☠☣])(\d*)", token):
+                    name = icons[icon]
+                    fields[name] = True if name == "skull" else fields[name] + int(count or 1)
+            else:
+                raise ValueError(f"cannot read box {text!r}: {token!r} is not a colour, a "
+                                 "number, wide, armor or an icon (♥ ⌛ ☠ ☣)")
+        if colour is None or target is None:
+            raise ValueError(f"cannot read box {text!r}: it needs a colour and a target")
+        return cls(colour, target, **fields)
+
     def __str__(self) -> str:
         kind = ("wide " if self.wide else "") + ("armor " if self.armor else "")
         icons = "".join(["♥" * self.damage, "⌛" * self.time, "☠" if self.skull else "",

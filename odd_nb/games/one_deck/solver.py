@@ -1,0 +1,237 @@
+"""The best final placement of a roll (rules §4): which boxes to cover, with which dice, least
+damage first, then least time.
+
+Rules the solver obeys: a small box takes one die of its colour (or black, or any die on an "any"
+box) with value >= target; a wide box takes dice of its colour or black whose sum reaches its
+target; while an armor box is uncovered no die may go on another box; any two pool dice may become
+one black die of the lower value, as long as the supply then holds a black die.
+
+How it searches: boxes in a fixed order (armor first), each either left open or covered in every
+way that is not dominated:
+- a small box by the smallest die of each usable colour that reaches the target (a larger die of
+  the same colour is never better spent here), or by a converted pair: the two smallest dice that
+  reach the target, for every pair of colours;
+- a wide box by every minimal set of usable dice (no die could be left out) plus converted pairs
+  of dice that cannot go on it directly.
+Converting a black die is never useful (the black die itself is at least as good), nor is
+converting a converted die. Results are memoised on (box, dice left, conversions left), and the
+memo is kept across rolls: the odds tool asks the same ``Solver`` about every roll.
+
+>>> s = Solver([Box("yellow", 5, damage=1)])
+>>> s.solve((("yellow", 4),)).damage, s.solve((("yellow", 6),)).damage
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from .content import Box
+from .dice import colour_matches
+
+COLOURS = ("yellow", "pink", "blue", "black")
+BLACK = "black"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The best placement: its damage and time, which boxes are covered and with what.
+
+    ``uses[i]`` lists the dice on box ``i`` (a converted die shows as ``("black", v, a, b)``
+    naming the two dice it came from)."""
+
+    damage: int
+    time: int
+    covered: tuple
+    uses: tuple
+
+    @property
+    def cleared(self) -> bool:
+        return all(self.covered)
+
+
+class Solver:
+    """Best placements against one set of boxes.
+
+    ``boxes``: the active boxes; ``placed`` (optional): dice already on each box (a covered box is
+    done, a wide box's dice count towards its target); ``weights``: (per damage, per time) in the
+    objective, default least damage first, then least time."""
+
+    def __init__(self, boxes, placed=None, weights=(1000, 1)):
+        placed = placed or [()] * len(boxes)
+        self.boxes = tuple(boxes)
+        self.weights = weights
+        order, need, done = [], {}, []
+        for i, (box, dice) in enumerate(zip(self.boxes, placed)):
+            have = sum(v for _, v, *_ in dice)
+            if dice and (not box.wide or have >= box.target):
+                done.append(i)
+            else:
+                order.append(i)
+                need[i] = box.target - have if box.wide else box.target
+        # armor boxes first (they gate the rest), then wide boxes, then small ones
+        order.sort(key=lambda i: (not self.boxes[i].armor, not self.boxes[i].wide))
+        self.order = tuple(order)
+        self.need = need
+        self.done = tuple(done)
+        # from each position on, when only small boxes remain: their targets and colours
+        self.cuts, self.colours = [], []
+        for k in range(len(order) + 1):
+            rest = [self.boxes[i] for i in order[k:]]
+            small = not any(b.wide for b in rest)
+            self.cuts.append(tuple(sorted({need[i] for i in order[k:]})) if small else None)
+            self.colours.append({c for c in COLOURS if any(colour_matches(b.colour, c)
+                                                           for b in rest)})
+        self._best = lru_cache(maxsize=None)(self._search)
+
+    def cost(self, box) -> int:
+        return self.weights[0] * box.damage + self.weights[1] * box.time
+
+    def solve(self, dice, black_supply: int = 6) -> Result:
+        """The best placement of ``dice`` (``(colour, value)`` pairs) with at most
+        ``black_supply`` conversions."""
+        dice = tuple(sorted(dice))
+        covered = [i in self.done for i in range(len(self.boxes))]
+        uses = [()] * len(self.boxes)
+        armor_failed, conv = False, black_supply
+        for k, i in enumerate(self.order):  # walk the optimum box by box
+            target = self._value(k, dice, conv, armor_failed)
+            box = self.boxes[i]
+            if armor_failed and not box.armor:
+                continue
+            for used, left, conv_left in self._covers(box, self.need[i], dice, conv):
+                if self._value(k + 1, left, conv_left, armor_failed) == target:
+                    covered[i], uses[i] = True, used
+                    dice, conv = left, conv_left
+                    break
+            else:
+                armor_failed = armor_failed or box.armor
+        open_boxes = [b for b, c in zip(self.boxes, covered) if not c]
+        return Result(sum(b.damage for b in open_boxes), sum(b.time for b in open_boxes),
+                      tuple(covered), tuple(uses))
+
+    def value(self, dice, black_supply: int = 6) -> int:
+        """The weighted cost of the best placement (what ``solve`` minimises)."""
+        return self._value(0, tuple(sorted(dice)), black_supply, False)
+
+    # -- the search ------------------------------------------------------------------------------
+    def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
+        return self._best(k, *self._canonical(k, dice, conv), armor_failed)
+
+    def _canonical(self, k: int, dice: tuple, conv: int):
+        """Dice and conversions reduced to what still matters for boxes order[k:]: once only
+        small boxes remain, a value counts only as the highest target it reaches, and a die that
+        reaches none (or, without conversions, fits no box) is of no use."""
+        cuts = self.cuts[k]
+        if cuts is None:
+            return dice, min(conv, len(dice) // 2)
+        colours = self.colours[k]
+        kept = []
+        for colour, v, *_ in dice:
+            if conv <= 0 and colour not in colours:
+                continue
+            reached = [t for t in cuts if t <= v]
+            if reached:
+                kept.append((colour, reached[-1]))
+        return tuple(sorted(kept)), min(conv, len(kept) // 2)
+
+    def _search(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
+        """The least cost of boxes order[k:] with these dice and conversions."""
+        if k == len(self.order):
+            return 0
+        box = self.boxes[self.order[k]]
+        best = self._value(k + 1, dice, conv, armor_failed or box.armor) + self.cost(box)
+        if (armor_failed and not box.armor) or (not self.cost(box) and not box.armor):
+            return best  # armor first (§4, A11); covering a box that costs nothing gains nothing
+        for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv):
+            best = min(best, self._value(k + 1, left, conv_left, armor_failed))
+            if best == 0:
+                break
+        return best
+
+    def _covers(self, box, need: int, dice: tuple, conv: int):
+        """Every non-dominated way to cover ``box``: (dice used, dice left, conversions left)."""
+        if box.wide:
+            yield from self._wide_covers(box, need, dice, conv)
+            return
+        seen = set()
+        for colour in COLOURS:  # direct: the smallest usable die of each colour
+            if colour in seen or not colour_matches(box.colour, colour):
+                continue
+            seen.add(colour)
+            for j, die in enumerate(dice):
+                if die[0] == colour and die[1] >= need:
+                    yield (die,), dice[:j] + dice[j + 1:], conv
+                    break
+        if conv <= 0:
+            return
+        for c1, c2 in _COLOUR_PAIRS:  # a converted pair: the two smallest dice that reach it
+            first = _smallest(dice, c1, need)
+            if first is None:
+                continue
+            left = _without(dice, first)
+            second = _smallest(left, c2, need)
+            if second is None:
+                continue
+            yield ((BLACK, min(first[1], second[1]), first, second),), \
+                _without(left, second), conv - 1
+
+    def _wide_covers(self, box, need: int, dice: tuple, conv: int):
+        usable = tuple(d for d in dice if colour_matches(box.colour, d[0]))
+        other = tuple(d for d in dice if not colour_matches(box.colour, d[0]))
+        for pairs in _pairings(other, conv):
+            converted = tuple((BLACK, min(a[1], b[1]), a, b) for a, b in pairs)
+            pool = _without(dice, *(d for pair in pairs for d in pair))
+            for used in _minimal_sums(usable, need - sum(c[1] for c in converted)):
+                yield used + converted, _without(pool, *used), conv - len(pairs)
+
+
+_COLOUR_PAIRS = tuple((a, b) for i, a in enumerate(COLOURS[:3]) for b in COLOURS[i:3])
+
+
+def _smallest(dice, colour, need):
+    for d in dice:
+        if d[0] == colour and d[1] >= need:
+            return d
+    return None
+
+
+def _without(dice: tuple, *gone) -> tuple:
+    left = list(dice)
+    for d in gone:
+        left.remove(d)
+    return tuple(left)
+
+
+@lru_cache(maxsize=65536)
+def _pairings(dice: tuple, most: int) -> tuple:
+    """Every distinct set of at most ``most`` disjoint pairs of ``dice`` (the empty set first)."""
+    found = {()}
+    frontier = {((), dice)}
+    for _ in range(min(most, len(dice) // 2)):
+        nxt = set()
+        for pairs, left in frontier:
+            for pair in set(combinations(left, 2)):
+                if pairs and pair < pairs[-1]:
+                    continue  # each set once: pairs in sorted order
+                nxt.add((pairs + (pair,), _without(left, *pair)))
+        found |= {pairs for pairs, _ in nxt}
+        frontier = nxt
+    return tuple(sorted(found, key=lambda p: (len(p), p)))
+
+
+@lru_cache(maxsize=65536)
+def _minimal_sums(usable: tuple, need: int) -> tuple:
+    """Every distinct sub-multiset of ``usable`` whose sum reaches ``need`` and that has no die
+    it could do without."""
+    if need <= 0:
+        return ((),)
+    found = set()
+    for k in range(1, len(usable) + 1):
+        for combo in combinations(usable, k):
+            total = sum(v for _, v in combo)
+            if total >= need and total - min(v for _, v in combo) < need:
+                found.add(combo)
+    return tuple(sorted(found))
