@@ -23,10 +23,10 @@ shuffling first. ``deck_size`` of them are in the deck, ``closed_doors`` lie on 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import attrgetter
 
+from ...core import draft as core_draft
 from ...core.chance import multiset, multiset_add, multiset_remove, uniform_draw
 from ...core.registry import Game, Option
 from ...core.state import CHANCE, TERMINAL, OptionError, State
@@ -351,19 +351,9 @@ class OddState(Reading, State):
         return html(self)
 
 
-_FIELDS = tuple(f.name for f in fields(OddState) if not f.name.startswith("_"))
-_read_fields = attrgetter(*_FIELDS)
-
-
-class Draft(Reading):
+class Draft(Reading, core_draft.Draft, state_class=OddState):
     """A mutable copy of a state that the rule functions change; ``freeze()`` makes the next
     state."""
-
-    def __init__(self, state: OddState):
-        self.__dict__.update(zip(_FIELDS, _read_fields(state)))
-
-    def freeze(self) -> OddState:
-        return OddState(*_read_fields(self))
 
     # -- small changes used by every rule --------------------------------------------------------
     def set_hero(self, h: int, **changes) -> None:
