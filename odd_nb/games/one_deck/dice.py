@@ -39,6 +39,12 @@ def covered(box: Box, dice) -> bool:
     return bool(dice)
 
 
+def may_place(box: Box, dice_on_box, die, armor_open: bool) -> bool:
+    """Whether ``die`` may go on ``box`` now (the fast test; ``why_not`` says why not)."""
+    return (not covered(box, dice_on_box) and (box.armor or not armor_open)
+            and fits(box, die))
+
+
 def why_not(box: Box, dice_on_box, die, armor_open: bool) -> str | None:
     """The reason ``die`` may not go on ``box`` now, in the rules' words, or None if it may."""
     what = f"{'wide ' if box.wide else 'small '}{box.colour} {box.target}"

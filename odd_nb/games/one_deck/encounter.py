@@ -15,7 +15,7 @@ from collections import Counter
 
 from . import effects
 from .actions import DONE, ChooseOption, Convert, Discard, Place, RollDice
-from .dice import INDEX, covered, give_back, pool_add, pool_remove, take, why_not
+from .dice import INDEX, covered, give_back, may_place, pool_add, pool_remove, take, why_not
 
 ENCOUNTER_PHASES = ("peril", "feats", "rolling", "dice", "round end")
 SETTLING_PHASES = ("rolling", "round end")
@@ -108,7 +108,7 @@ def placements(s) -> list:
         who = s.hero_name(h)
         for die in sorted(set(pool)):
             for i, (box, dice) in enumerate(zip(s.boxes, s.placed)):
-                if why_not(box, dice, die, armor) is None:
+                if may_place(box, dice, die, armor):
                     acts.append(Place(h, die, i, who, str(box)))
     return acts
 
