@@ -108,6 +108,12 @@ class Convert:
     to: int
     who: tuple = field(default=(), compare=False)  # names of the heroes, when two
 
+    def __post_init__(self):  # the same two dice in either order are the same action
+        if self.second < self.first:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
     def __str__(self) -> str:
         (h1, d1), (h2, d2) = self.first, self.second
         low = min(d1[1], d2[1])

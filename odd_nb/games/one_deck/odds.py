@@ -84,21 +84,25 @@ class EncounterOdds:
 
 
 def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
-                   weights=(1000, 1), exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
-                   seed: int = 0) -> EncounterOdds:
+                   weights=(1000, 1), conversions: bool = True, exact_limit: int = EXACT_LIMIT,
+                   samples: int = SAMPLES, seed: int = 0) -> EncounterOdds:
     """Odds that rolling ``pool`` (colour -> number of dice) against ``boxes`` clears them, and the
     damage and time to expect, under the best placement.
 
     ``black_supply``: black dice left in the supply once the pool is rolled (it limits the 2-for-1
     conversions); ``fixed``: dice already in the pools, e.g. from a feat; ``placed``: dice already
-    on each box; ``weights``: the objective, least damage then least time by default.
+    on each box; ``weights``: the objective, least damage then least time by default;
+    ``conversions``: false when a foe forbids the 2-for-1.
     """
     boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
     for colour in pool:
         if colour not in COLOURS:
             raise ValueError(f"unknown dice colour {colour!r}; colours are {list(COLOURS)}")
-    solver = Solver(boxes, placed, weights)
-    parts = [_colour_outcomes(c, n, boxes, black_supply > 0) for c, n in pool.items() if n]
+    solver = Solver(boxes, placed, weights, conversions)
+    # conversions need a black die in the supply, or a black die to give back to it
+    can_convert = conversions and (black_supply > 0 or pool.get("black", 0) > 0
+                                   or any(d[0] == "black" for d in fixed))
+    parts = [_colour_outcomes(c, n, boxes, can_convert) for c, n in pool.items() if n]
     total = math.prod(len(p) for p in parts)
     if total > exact_limit:
         return _sampled(solver, pool, boxes, black_supply, tuple(fixed), samples, seed)
@@ -222,14 +226,15 @@ def _odds_of(s, fixed, colours, **kwargs) -> EncounterOdds:
     if bonus:
         pool["black"] = bonus
     return encounter_odds(pool, s.boxes, black_supply=supply["black"] - bonus, fixed=fixed,
-                          placed=s.placed, **kwargs)
+                          placed=s.placed, conversions=not s.forbidden("conversion"), **kwargs)
 
 
 def best_placement(state, weights=(1000, 1)):
     """After the roll (E4): the best final placement of the dice in the pools onto the boxes
     still open, as a solver ``Result`` (damage, time, covered boxes and the dice for each)."""
     dice = [d for pool in state.pools for d in pool]
-    return Solver(state.boxes, state.placed, weights).solve(dice, state.supply[3])
+    solver = Solver(state.boxes, state.placed, weights, not state.forbidden("conversion"))
+    return solver.solve(dice, state.supply[3])
 
 
 def placement_values(state, weights=(1000, 1)) -> list:

@@ -14,8 +14,11 @@ way that is not dominated:
 - a wide box by every minimal set of usable dice (no die could be left out) plus converted pairs
   of dice that cannot go on it directly.
 Converting a black die is never useful (the black die itself is at least as good), nor is
-converting a converted die. Results are memoised on (box, dice left, conversions left), and the
-memo is kept across rolls: the odds tool asks the same ``Solver`` about every roll.
+converting a converted die; but discarding a black die puts it back in the supply, which may make
+room for one more conversion, so the search may do that too. Among equally good placements it
+prefers the one covering most boxes, so a roll that can cover every box always does (that is
+``p_clear``). Results are memoised on (box, dice left, conversions left), and the memo is kept
+across rolls: the odds tool asks the same ``Solver`` about every roll.
 
 >>> s = Solver([Box("yellow", 5, damage=1)])
 >>> s.solve((("yellow", 4),)).damage, s.solve((("yellow", 6),)).damage
@@ -33,6 +36,7 @@ from .dice import colour_matches
 
 COLOURS = ("yellow", "pink", "blue", "black")
 BLACK = "black"
+TIE = 32  # the search's costs: (weighted damage and time) * TIE + boxes left open
 
 
 @dataclass(frozen=True)
@@ -59,10 +63,13 @@ class Solver:
     done, a wide box's dice count towards its target); ``weights``: (per damage, per time) in the
     objective, default least damage first, then least time."""
 
-    def __init__(self, boxes, placed=None, weights=(1000, 1)):
+    def __init__(self, boxes, placed=None, weights=(1000, 1), conversions=True):
         placed = placed or [()] * len(boxes)
         self.boxes = tuple(boxes)
+        if len(self.boxes) >= TIE:
+            raise ValueError(f"the solver handles at most {TIE - 1} boxes")
         self.weights = weights
+        self.conversions = conversions
         order, need, done = [], {}, []
         for i, (box, dice) in enumerate(zip(self.boxes, placed)):
             have = sum(v for _, v, *_ in dice)
@@ -87,7 +94,10 @@ class Solver:
         self._best = lru_cache(maxsize=None)(self._search)
 
     def cost(self, box) -> int:
-        return self.weights[0] * box.damage + self.weights[1] * box.time
+        """The search's cost of leaving ``box`` open: its weighted damage and time, then 1 so
+        that among equally good placements the one covering most boxes wins (a placement
+        covering every box then always costs 0, and ☠ boxes are worth covering)."""
+        return (self.weights[0] * box.damage + self.weights[1] * box.time) * TIE + 1
 
     def solve(self, dice, black_supply: int = 6) -> Result:
         """The best placement of ``dice`` (``(colour, value)`` pairs) with at most
@@ -95,26 +105,33 @@ class Solver:
         dice = tuple(sorted(dice))
         covered = [i in self.done for i in range(len(self.boxes))]
         uses = [()] * len(self.boxes)
-        armor_failed, conv = False, black_supply
+        armor_failed, conv = False, black_supply if self.conversions else 0
         for k, i in enumerate(self.order):  # walk the optimum box by box
             target = self._value(k, dice, conv, armor_failed)
             box = self.boxes[i]
             if armor_failed and not box.armor:
                 continue
-            for used, left, conv_left in self._covers(box, self.need[i], dice, conv):
-                if self._value(k + 1, left, conv_left, armor_failed) == target:
-                    covered[i], uses[i] = True, used
-                    dice, conv = left, conv_left
-                    break
-            else:
-                armor_failed = armor_failed or box.armor
+            while True:
+                for used, left, conv_left in self._covers(box, self.need[i], dice, conv):
+                    if self._value(k + 1, left, conv_left, armor_failed) == target:
+                        covered[i], uses[i] = True, used
+                        dice, conv = left, conv_left
+                        break
+                else:
+                    sacrificed = self._sacrifice(dice, conv)
+                    if sacrificed and self._value(k, *sacrificed, armor_failed) == target:
+                        dice, conv = sacrificed  # a black die goes back to the supply
+                        continue
+                    armor_failed = armor_failed or box.armor
+                break
         open_boxes = [b for b, c in zip(self.boxes, covered) if not c]
         return Result(sum(b.damage for b in open_boxes), sum(b.time for b in open_boxes),
                       tuple(covered), tuple(uses))
 
     def value(self, dice, black_supply: int = 6) -> int:
-        """The weighted cost of the best placement (what ``solve`` minimises)."""
-        return self._value(0, tuple(sorted(dice)), black_supply, False)
+        """The weighted damage and time of the best placement (what ``solve`` minimises)."""
+        conv = black_supply if self.conversions else 0
+        return self._value(0, tuple(sorted(dice)), conv, False) // TIE
 
     # -- the search ------------------------------------------------------------------------------
     def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
@@ -125,17 +142,29 @@ class Solver:
         small boxes remain, a value counts only as the highest target it reaches, and a die that
         reaches none (or, without conversions, fits no box) is of no use."""
         cuts = self.cuts[k]
-        if cuts is None:
-            return dice, min(conv, len(dice) // 2)
-        colours = self.colours[k]
-        kept = []
-        for colour, v, *_ in dice:
-            if conv <= 0 and colour not in colours:
-                continue
-            reached = [t for t in cuts if t <= v]
-            if reached:
-                kept.append((colour, reached[-1]))
-        return tuple(sorted(kept)), min(conv, len(kept) // 2)
+        kept = dice
+        if cuts is not None:
+            colours = self.colours[k]
+            kept = []
+            for colour, v, *_ in dice:
+                reached = [t for t in cuts if t <= v]
+                if reached and (colour in colours or conv > 0 or self.conversions):
+                    kept.append((colour, reached[-1]))
+                elif colour == BLACK and self.conversions:
+                    conv += 1  # a useless black die is worth its place in the supply
+            kept = tuple(sorted(kept))
+        # only pairs of non-black dice are worth converting (module docstring)
+        return kept, min(conv, sum(1 for d in kept if d[0] != BLACK) // 2)
+
+    def _sacrifice(self, dice: tuple, conv: int):
+        """Discard the smallest black die so the supply holds one more (§4, A7), if that could
+        enable a conversion."""
+        if not self.conversions or sum(1 for d in dice if d[0] != BLACK) < 2 * (conv + 1):
+            return None
+        for j, d in enumerate(dice):
+            if d[0] == BLACK:
+                return dice[:j] + dice[j + 1:], conv + 1
+        return None
 
     def _search(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
         """The least cost of boxes order[k:] with these dice and conversions."""
@@ -143,12 +172,15 @@ class Solver:
             return 0
         box = self.boxes[self.order[k]]
         best = self._value(k + 1, dice, conv, armor_failed or box.armor) + self.cost(box)
-        if (armor_failed and not box.armor) or (not self.cost(box) and not box.armor):
-            return best  # armor first (§4, A11); covering a box that costs nothing gains nothing
+        if armor_failed and not box.armor:
+            return best  # armor first: nothing else may hold dice (§4, A11)
         for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv):
             best = min(best, self._value(k + 1, left, conv_left, armor_failed))
             if best == 0:
-                break
+                return 0
+        sacrificed = self._sacrifice(dice, conv)
+        if sacrificed:
+            best = min(best, self._value(k, *sacrificed, armor_failed))
         return best
 
     def _covers(self, box, need: int, dice: tuple, conv: int):

@@ -1,0 +1,393 @@
+"""How fast the exact encounter odds are: a fixed suite of encounters, each beside a plain brute
+force over ordered rolls measured (or, when too slow, estimated) in the same run, and beside
+icepool on the sub-problem icepool can express (one colour, small boxes only).
+
+    python benchmarks/odds.py                    # default: a few minutes
+    python benchmarks/odds.py --exact-max 1e6    # force exact odds on bigger cases (slow)
+    python benchmarks/odds.py --all-exact        # every case exact (hours at the time of writing)
+    python benchmarks/odds.py --only boss --brute-max 1e6
+
+Columns:
+- dice, ordered rolls (6^n) and distinct rolls (what encounter_odds solves: multisets per colour,
+  faces merged into classes where only small boxes can use them);
+- ours: the time of ``encounter_odds`` (cold: the solver's module caches cleared first; the
+  best of --repeat runs). It is forced exact (``exact_limit`` huge) when the distinct rolls are
+  at most --exact-max; otherwise it runs with its default limit and falls back to Monte Carlo,
+  which the table says, and the exact time is then extrapolated (distinct rolls x the
+  Monte Carlo time per solved roll) and marked "~";
+- brute: every ordered roll solved by one ``Solver`` (its memo kept across rolls, the same
+  solver the odds use, so the ratio measures how the rolls are enumerated). Measured in full
+  when 6^n <= --brute-max (its figures are checked equal to ours); otherwise estimated from a
+  timed sample of --sample random rolls x 6^n, marked "~". The estimate uses the sample's
+  second pass (every roll already in the memo), a floor: the real run would be slower;
+- speed-up = brute / ours.
+
+The issue's goals are printed next to what is measured; a miss says MISS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+
+from odd_nb.games.one_deck import Box, Solver, encounter_odds  # noqa: E402
+from odd_nb.games.one_deck import solver as solver_module  # noqa: E402
+
+GOAL_MS = 50  # every suite case exact in under 50 ms on one core
+GOAL_SPEEDUP = 1000  # >= 1000x faster than brute force
+HUGE = 10 ** 12
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    pool: dict
+    boxes: tuple
+    black_supply: int
+
+    @property
+    def dice(self) -> int:
+        return sum(self.pool.values())
+
+    def parsed(self) -> list:
+        return [Box.parse(b) for b in self.boxes]
+
+
+# Realistic encounters: a combat card's boxes plus the dungeon card's combat boxes of every
+# revealed floor (or a boss card), against a hero of level 2-4 with items (8-12 dice, black
+# bonus dice from the level card, the rest of the 6 black dice in the supply).
+SUITE = [
+    Case("Hollow Knight + Ashfall floors 1-2",
+         {"yellow": 4, "pink": 2, "blue": 2},
+         ("armor yellow 3 ♥", "yellow 5 ♥♥", "pink 4 ♥", "wide any 12 ⌛", "yellow 3 ♥",
+          "blue 4 ♥"), 6),
+    Case("Quarry Brute + Cellars floors 1-3",
+         {"yellow": 5, "pink": 2, "blue": 2, "black": 1},
+         ("yellow 5 ♥♥", "yellow 4 ♥", "pink 3 ⌛", "yellow 3 ♥", "pink 4 ♥", "blue 5 ♥"), 5),
+    Case("Bramble Troll + Cellars floors 1-2",
+         {"yellow": 4, "pink": 3, "blue": 2, "black": 1},
+         ("armor yellow 4", "armor pink 3 ♥", "wide yellow 14 ♥♥", "blue 5 ♥⌛", "any 4 ⌛",
+          "yellow 3 ♥", "pink 4 ♥"), 5),
+    Case("Bramble Troll, no black die in supply",
+         {"yellow": 4, "pink": 3, "blue": 2, "black": 1},
+         ("armor yellow 4", "armor pink 3 ♥", "wide yellow 14 ♥♥", "blue 5 ♥⌛", "any 4 ⌛",
+          "yellow 3 ♥", "pink 4 ♥"), 0),
+    Case("Grave Mite Brood + Quarry floors 1-3",
+         {"yellow": 3, "pink": 3, "blue": 3, "black": 1},
+         ("yellow 3 ♥", "pink 3 ♥", "blue 3 ♥", "black 2 ⌛", "pink 3 ♥", "blue 4 ♥",
+          "yellow 5 ♥"), 5),
+    Case("Granite Watcher + Grotto floors 1-3",
+         {"yellow": 4, "pink": 3, "blue": 3, "black": 2},
+         ("armor yellow 4 ♥", "yellow 5 ♥", "blue 4 ♥♥", "blue 3 ♥", "yellow 4 ♥", "pink 5 ♥"),
+         4),
+    Case("Ghoul Sergeant + Cellars floors 1-2",
+         {"yellow": 3, "pink": 3, "blue": 3, "black": 1},
+         ("yellow 5 ♥", "pink 5 ♥", "wide any 13 ♥⌛", "blue 4 ♥", "yellow 3 ♥", "pink 4 ♥"), 5),
+    Case("Iron Golemling + Quarry floors 1-2",
+         {"yellow": 5, "pink": 2, "blue": 2, "black": 2},
+         ("armor yellow 5 ♥", "armor blue 4 ♥", "wide yellow 16 ♥♥", "pink 5 ♥⌛", "pink 3 ♥",
+          "blue 4 ♥"), 4),
+    Case("Ember Salamander + Grotto floor 1",
+         {"yellow": 3, "pink": 3, "blue": 4, "black": 2},
+         ("armor blue 3 ♥", "wide blue 12 ♥♥", "yellow 5 ♥⌛", "pink 5 ♥", "any 4 ⌛⌛",
+          "blue 3 ♥"), 4),
+    Case("boss: The Drowned Oracle",
+         {"yellow": 4, "pink": 3, "blue": 3, "black": 1},
+         ("armor blue 4 ♥", "pink 5 ☠", "blue 5 ☠", "wide yellow 12 ♥♥", "pink 4 ♥"), 5),
+    Case("boss: Cindral the Unmade",
+         {"yellow": 4, "pink": 3, "blue": 3, "black": 2},
+         ("armor yellow 5 ♥", "any 5 ☠", "blue 6 ☠", "pink 5 ♥☠", "wide yellow 14 ♥♥♥",
+          "pink 5 ♥♥"), 4),
+    # smaller ones: level 1 heroes (5 dice), a peril
+    Case("small: Thornback Boar + Cellars floor 1",
+         {"yellow": 3, "pink": 1, "blue": 1},
+         ("yellow 5 ♥", "pink 3 ♥", "wide yellow 8 ⌛", "yellow 3 ♥"), 6),
+    Case("small: Fen Viper + Cellars floor 1",
+         {"yellow": 3, "pink": 1, "blue": 1},
+         ("pink 4 ♥", "wide pink 8 ⌛", "yellow 3 ♥"), 6),
+    Case("small: Bone Jackal Pack + Quarry floor 1",
+         {"yellow": 3, "pink": 2, "blue": 1},
+         ("pink 5 ♥", "yellow 4 ♥", "wide pink 9 ⌛", "black 3 ♥", "pink 3 ♥"), 6),
+    Case("small: Blazing Archway (peril, yellow)",
+         {"yellow": 4},
+         ("wide yellow 14 ♥♥", "yellow 3 ⌛"), 6),
+]
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def cold() -> None:
+    """Forget what earlier cases left in the solver's module-level caches."""
+    for name in ("_pairings", "_minimal_sums"):
+        cache = getattr(solver_module, name, None)
+        if hasattr(cache, "cache_clear"):
+            cache.cache_clear()
+
+
+def distinct_rolls(case: Case) -> int:
+    """The distinct rolls encounter_odds solves exactly (without solving them)."""
+    try:
+        from odd_nb.games.one_deck.odds import _colour_outcomes
+    except ImportError:  # the engine changed: count multisets of faces (an upper bound)
+        return math.prod(math.comb(n + 5, 5) for n in case.pool.values() if n)
+    boxes = case.parsed()
+    return math.prod(len(_colour_outcomes(c, n, boxes, case.black_supply > 0))
+                     for c, n in case.pool.items() if n)
+
+
+def timed(fn, repeat: int = 1):
+    """(best seconds, last result) over ``repeat`` cold runs."""
+    best, out = math.inf, None
+    for _ in range(repeat):
+        cold()
+        start = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, out
+
+
+def brute_full(case: Case):
+    """Every ordered roll, each solved: (p_clear, expected damage, expected time)."""
+    solver = Solver(case.parsed())
+    colours = [c for c, n in case.pool.items() for _ in range(n)]
+    clear = damage = tim = 0
+    for values in product(range(1, 7), repeat=len(colours)):
+        r = solver.solve(list(zip(colours, values)), case.black_supply)
+        clear += r.cleared
+        damage += r.damage
+        tim += r.time
+    total = 6 ** len(colours)
+    return Fraction(clear, total), Fraction(damage, total), Fraction(tim, total)
+
+
+def brute_sample(case: Case, k: int, seed: int) -> tuple[float, float]:
+    """Seconds per ordered roll over ``k`` random rolls: first pass (memo filling) and second
+    pass (every roll already in the memo, a floor for the full run)."""
+    rng = random.Random(seed)
+    colours = [c for c, n in case.pool.items() for _ in range(n)]
+    rolls = [[(c, rng.randint(1, 6)) for c in colours] for _ in range(k)]
+    solver = Solver(case.parsed())
+    cold()
+    passes = []
+    for _ in range(2):
+        start = time.perf_counter()
+        for dice in rolls:
+            solver.solve(dice, case.black_supply)
+        passes.append((time.perf_counter() - start) / k)
+    return passes[0], passes[1]
+
+
+def fmt_s(seconds: float, approx: bool = False) -> str:
+    mark = "~" if approx else ""
+    if seconds < 1:
+        return f"{mark}{seconds * 1000:.1f} ms"
+    if seconds < 3600:
+        return f"{mark}{seconds:.1f} s"
+    if seconds < 86400 * 3:
+        return f"{mark}{seconds / 3600:.1f} h"
+    return f"{mark}{seconds / 86400:.0f} d"
+
+
+# -- the suite ----------------------------------------------------------------------------------
+def run_suite(cases, args) -> list[dict]:
+    rows = []
+    for case in cases:
+        n, distinct = case.dice, distinct_rolls(case)
+        row = {"case": case, "distinct": distinct, "ordered": 6 ** n}
+        boxes = case.parsed()
+        force = args.all_exact or distinct <= args.exact_max
+        if force:
+            secs, odds = timed(lambda: encounter_odds(case.pool, boxes,
+                                                      black_supply=case.black_supply,
+                                                      exact_limit=HUGE),
+                               args.repeat if distinct <= 5000 else 1)
+            row.update(ours=secs, ours_approx=False, odds=odds)
+        else:
+            secs, odds = timed(lambda: encounter_odds(case.pool, boxes,
+                                                      black_supply=case.black_supply,
+                                                      samples=args.samples))
+            row["odds"] = odds
+            if odds.exact:  # within the engine's own limit after all
+                row.update(ours=secs, ours_approx=False)
+            else:
+                row.update(mc=secs, ours=secs / odds.samples * distinct, ours_approx=True)
+        odds = row["odds"]
+        if 6 ** n <= args.brute_max:
+            secs, (p, dmg, tim) = timed(lambda: brute_full(case))
+            row.update(brute=secs, brute_approx=False)
+            if odds.exact:
+                row["agree"] = (p, dmg, tim) == (odds.p_clear, odds.expected_damage,
+                                                  odds.expected_time)
+        else:
+            first, warm = brute_sample(case, args.sample, args.seed)
+            row.update(brute=warm * 6 ** n, brute_cold=first * 6 ** n, brute_approx=True)
+        rows.append(row)
+        print_row(row)
+    return rows
+
+
+HEADER = (f"{'case':40s} {'dice':>4s} {'boxes':>5s} {'ordered':>14s} {'distinct':>9s} "
+          f"{'ours':>10s} {'brute':>10s} {'speed-up':>9s}  notes")
+
+
+def print_row(row) -> None:
+    case, odds = row["case"], row["odds"]
+    speed = row["brute"] / row["ours"]
+    approx = row["ours_approx"] or row["brute_approx"]
+    notes = []
+    if "mc" in row:
+        notes.append(f"Monte Carlo fallback ({odds.samples} samples, {fmt_s(row['mc'])}); "
+                     f"exact time extrapolated")
+    if row["brute_approx"]:
+        notes.append(f"brute estimated from a sample (memo-cold pass: "
+                     f"{fmt_s(row['brute_cold'], True)})")
+    if "agree" in row:
+        notes.append("brute = ours" if row["agree"] else "BRUTE != OURS")
+    notes.append(f"clear {float(odds.p_clear):.3f} dmg {float(odds.expected_damage):.3f}")
+    print(f"{case.name[:40]:40s} {case.dice:4d} {len(case.boxes):5d} {row['ordered']:14,d} "
+          f"{row['distinct']:9,d} {fmt_s(row['ours'], row['ours_approx']):>10s} "
+          f"{fmt_s(row['brute'], row['brute_approx']):>10s} "
+          f"{('~' if approx else '') + format(speed, ',.0f') + 'x':>9s}  {'; '.join(notes)}",
+          flush=True)
+
+
+# -- icepool ------------------------------------------------------------------------------------
+ICEPOOL_CASES = [
+    # (label, n yellow dice, small yellow box targets)
+    ("at least 3 of 8 dice show >= 5", 8, (5, 5, 5)),
+    ("at least 2 of 10 dice show >= 6", 10, (6, 6)),
+    ("at least 4 of 12 dice show >= 4", 12, (4, 4, 4, 4)),
+    ("8 dice cover small yellow 6, 5, 4, 3", 8, (6, 5, 4, 3)),
+    ("10 dice cover small yellow 6, 6, 5, 3, 2", 10, (6, 6, 5, 3, 2)),
+    ("12 dice cover small yellow 6, 5, 5, 4, 4, 3", 12, (6, 5, 5, 4, 4, 3)),
+]
+
+
+def icepool_value(icepool, n: int, targets: tuple) -> Fraction:
+    """What a user of icepool would write: a count when the targets are equal, else the
+    highest dice sorted against the sorted targets."""
+    if len(set(targets)) == 1:
+        return ((n @ (icepool.d6 >= targets[0])) >= len(targets)).probability(True)
+    need = sorted(targets, reverse=True)
+
+    def covers(kept) -> bool:
+        return all(x >= t for x, t in zip(sorted(kept, reverse=True), need))
+
+    return icepool.d6.pool(n).highest(len(targets)).expand().map(covers).probability(True)
+
+
+def run_icepool(args) -> list[tuple]:
+    try:
+        import icepool
+    except ImportError:
+        print("icepool is not importable here: column skipped (pip install icepool; it is not "
+              "a dependency of the project)")
+        return []
+    print(f"icepool {getattr(icepool, '__version__', '?')}: one colour, small boxes only "
+          f"(P that n yellow dice cover every small yellow box); best of {args.repeat} runs, "
+          "first run in brackets (icepool keeps caches between calls)")
+    print(f"{'sub-problem':46s} {'ours':>10s} {'icepool':>10s} {'ours/icepool':>12s}  value")
+    out = []
+    for label, n, targets in ICEPOOL_CASES:
+        boxes = [Box("yellow", t, damage=1) for t in targets]
+        first_ours = first_ice = None
+        best_ours = best_ice = math.inf
+        for i in range(args.repeat):
+            cold()
+            start = time.perf_counter()
+            ours = encounter_odds({"yellow": n}, boxes, exact_limit=HUGE).p_clear
+            t = time.perf_counter() - start
+            best_ours, first_ours = min(best_ours, t), first_ours if i else t
+            start = time.perf_counter()
+            ice = icepool_value(icepool, n, targets)
+            t = time.perf_counter() - start
+            best_ice, first_ice = min(best_ice, t), first_ice if i else t
+        same = "equal" if ours == ice else f"DIFFERENT: icepool {ice}"
+        ratio = best_ours / best_ice
+        print(f"{label:46s} {fmt_s(best_ours):>10s} {fmt_s(best_ice):>10s} {ratio:11.2f}x  "
+              f"{ours} ({float(ours):.4f}) {same}  [first: ours {fmt_s(first_ours)}, "
+              f"icepool {fmt_s(first_ice)}]", flush=True)
+        out.append((label, best_ours, best_ice, ours == ice))
+    return out
+
+
+# -- goals --------------------------------------------------------------------------------------
+def print_goals(rows, ice) -> None:
+    print("\nGoals (issue) vs measured")
+    exact_ok = [r for r in rows if not r["ours_approx"] and r["ours"] * 1000 < GOAL_MS]
+    print(f"- every suite case exact in under {GOAL_MS} ms on one core: "
+          f"{'MET' if len(exact_ok) == len(rows) else 'MISS'}: {len(exact_ok)}/{len(rows)} "
+          "cases")
+    for r in rows:
+        if r in exact_ok:
+            continue
+        how = ("not run exact (Monte Carlo fallback); exact extrapolated "
+               if r["ours_approx"] else "exact in ")
+        print(f"    MISS {r['case'].name}: {how}{fmt_s(r['ours'], r['ours_approx'])}, "
+              f"{r['ours'] * 1000 / GOAL_MS:,.0f}x the goal")
+    speed = [(r, r["brute"] / r["ours"]) for r in rows]
+    fast = [r for r, s in speed if s >= GOAL_SPEEDUP]
+    print(f"- >= {GOAL_SPEEDUP}x faster than brute force over ordered rolls: "
+          f"{'MET' if len(fast) == len(rows) else 'MISS'}: {len(fast)}/{len(rows)} cases; "
+          f"speed-ups from {min(s for _, s in speed):,.1f}x to {max(s for _, s in speed):,.1f}x"
+          " (~ = estimated)")
+    for r, s in speed:
+        mark = "~" if r["ours_approx"] or r["brute_approx"] else ""
+        print(f"    {'ok  ' if s >= GOAL_SPEEDUP else 'MISS'} {r['case'].name}: {mark}{s:,.1f}x")
+    if not ice:
+        print("- no slower than icepool on its sub-problem: not measured (icepool missing)")
+        return
+    slower = [(label, o / i) for label, o, i, _ in ice if o > i]
+    print(f"- no slower than icepool on its sub-problem: "
+          f"{'MET' if not slower else 'MISS'}: {len(ice) - len(slower)}/{len(ice)} cases "
+          f"no slower; values equal in {sum(same for *_, same in ice)}/{len(ice)}")
+    for label, ratio in slower:
+        print(f"    MISS {label}: {ratio:.1f}x slower than icepool")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--exact-max", type=float, default=60_000,
+                        help="force exact odds when the distinct rolls are at most this")
+    parser.add_argument("--all-exact", action="store_true", help="force exact odds everywhere")
+    parser.add_argument("--brute-max", type=float, default=6 ** 6,
+                        help="run the brute force in full when 6^n is at most this")
+    parser.add_argument("--sample", type=int, default=2000,
+                        help="ordered rolls timed to estimate a brute force too long to run")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="Monte Carlo samples when the odds fall back (engine default)")
+    parser.add_argument("--repeat", type=int, default=3, help="timing runs of fast cases")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="", help="run the cases whose name contains this")
+    parser.add_argument("--no-icepool", action="store_true")
+    args = parser.parse_args()
+    args.exact_max, args.brute_max = int(args.exact_max), int(args.brute_max)
+    if args.samples is None:
+        from odd_nb.games.one_deck.odds import SAMPLES
+        args.samples = SAMPLES
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"One Deck Dungeon exact odds, one core, Python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} cores, load average {load:.2f} at start")
+    print(f"exact forced up to {args.exact_max:,} distinct rolls; brute force run in full up to "
+          f"{args.brute_max:,} ordered rolls, else estimated from {args.sample:,} rolls\n")
+    cases = [c for c in SUITE if args.only.lower() in c.name.lower()]
+    print(HEADER)
+    rows = run_suite(cases, args)
+    print()
+    ice = [] if args.no_icepool else run_icepool(args)
+    if rows:
+        print_goals(rows, ice)
+
+
+if __name__ == "__main__":
+    main()

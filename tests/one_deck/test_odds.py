@@ -1,0 +1,462 @@
+"""Exact encounter odds (A24: exact and Monte-Carlo odds under the optimal placement; §4 placing
+dice, A7 conversion, A11 armor first) against brute force over every ordered roll, hand-checked
+odds, the Monte Carlo fallback, and the state helpers on real game states.
+
+Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import odd_nb
+from odd_nb.games.one_deck import Box, EncounterOdds, Solver, encounter_odds
+from odd_nb.games.one_deck.dice import covered
+from odd_nb.games.one_deck.odds import best_placement, placement_values, state_odds
+from rules_kit import A, dice_state, enter, play, resolve_first
+from test_solver import brute_force
+
+DIE_COLOURS = ("yellow", "pink", "blue", "black")
+BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
+
+
+# -- brute force over ordered rolls -------------------------------------------------------------
+def ordered_rolls(pool: dict):
+    """Every ordered roll of ``pool`` (colour -> count), each of probability 1/6^n."""
+    colours = [c for c, n in pool.items() for _ in range(n)]
+    p = Fraction(1, 6 ** len(colours))
+    for values in product(range(1, 7), repeat=len(colours)):
+        yield list(zip(colours, values)), p
+
+
+def brute_odds(pool, boxes, black_supply=6, fixed=(), placed=None, weights=(1000, 1)):
+    """The odds tallied roll by roll over all 6^n ordered rolls, each solved by a Solver."""
+    solver = Solver(boxes, placed, weights)
+    clear, dmg, tim = Fraction(0), Counter(), Counter()
+    box = [Fraction(0)] * len(boxes)
+    for dice, p in ordered_rolls(pool):
+        r = solver.solve(list(fixed) + dice, black_supply)
+        clear += p * r.cleared
+        dmg[r.damage] += p
+        tim[r.time] += p
+        for i, c in enumerate(r.covered):
+            box[i] += p * c
+    return {"p_clear": clear, "damage": dict(dmg), "time": dict(tim), "box_covered": tuple(box),
+            "expected_damage": sum(k * p for k, p in dmg.items()),
+            "expected_time": sum(k * p for k, p in tim.items())}
+
+
+def assert_same_odds(odds: EncounterOdds, expect: dict) -> None:
+    assert odds.exact
+    assert odds.p_clear == expect["p_clear"]
+    assert odds.expected_damage == expect["expected_damage"]
+    assert odds.expected_time == expect["expected_time"]
+    assert {k: p for k, p in odds.damage.items() if p} == expect["damage"]
+    assert {k: p for k, p in odds.time.items() if p} == expect["time"]
+    assert tuple(odds.box_covered) == expect["box_covered"]
+    for value in (odds.p_clear, odds.expected_damage, *odds.damage.values(), *odds.box_covered):
+        assert isinstance(value, (Fraction, int))
+
+
+def multisets(pool: dict, faces: int = 6) -> int:
+    """Distinct unordered rolls of ``pool`` with ``faces`` face classes per die."""
+    out = 1
+    for n in pool.values():
+        out *= comb(n + faces - 1, n)
+    return out
+
+
+# -- strategies ---------------------------------------------------------------------------------
+@st.composite
+def box_st(draw, wide):
+    colour = draw(st.sampled_from(BOX_COLOURS))
+    cost = dict(damage=draw(st.integers(0, 2)), time=draw(st.integers(0, 2)))
+    armor = draw(st.integers(0, 3)) == 0
+    if wide:
+        return Box(colour, draw(st.integers(2, 14)), wide=True, armor=armor, **cost)
+    return Box(colour, draw(st.integers(1, 6)), armor=armor, **cost)
+
+
+@st.composite
+def odds_case(draw, kind):
+    """kind "small": only small boxes (faces merge into classes); "wide": at least one wide box
+    (faces stay apart); "costly": small or wide, every box costs something, 1-2 dice."""
+    n = draw(st.integers(1, 2 if kind == "costly" else 4))
+    pool = dict(Counter(draw(st.lists(st.sampled_from(DIE_COLOURS), min_size=n, max_size=n))))
+    fixed = draw(st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)),
+                          max_size=1 if n <= 3 else 0))
+    k = draw(st.integers(1, 3))
+    if kind == "small":
+        boxes = [draw(box_st(False)) for _ in range(k)]
+    else:
+        boxes = [draw(box_st(kind == "wide" and i == 0 or draw(st.booleans())))
+                 for i in range(k)]
+    if kind == "costly":
+        boxes = [b if b.damage or b.time else Box(b.colour, b.target, wide=b.wide,
+                                                   armor=b.armor, damage=1) for b in boxes]
+    placed = None
+    if kind == "wide" and draw(st.booleans()):  # part of a wide box already filled
+        b = boxes[0]
+        colour = {"any": "pink"}.get(b.colour, b.colour)
+        placed = [((colour, draw(st.integers(1, min(6, b.target - 1)))),)] + [()] * (k - 1)
+    return pool, boxes, draw(st.integers(0, 3)), fixed, placed
+
+
+# -- encounter_odds against the brute force -----------------------------------------------------
+@settings(max_examples=60, deadline=None, database=None)
+@given(odds_case("small"))
+def test_a24_exact_odds_small_boxes_faces_merged_match_all_ordered_rolls(case):
+    """§4 small boxes, black dice, "any" boxes, A7, A11: only small boxes, so faces merge into
+    classes between the targets; every figure equals the tally over all 6^n ordered rolls."""
+    pool, boxes, supply, fixed, placed = case
+    odds = encounter_odds(pool, boxes, black_supply=supply, fixed=fixed, placed=placed)
+    assert_same_odds(odds, brute_odds(pool, boxes, supply, fixed, placed))
+    classes = len({b.target for b in boxes if b.target <= 6} | {1})
+    assert odds.rolls <= multisets(pool, classes)  # merged: at most one roll per class multiset
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(odds_case("wide"))
+def test_a24_exact_odds_with_wide_boxes_match_all_ordered_rolls(case):
+    """§4 wide boxes (sums need exact faces), placed dice part-filling one, A7, A11."""
+    pool, boxes, supply, fixed, placed = case
+    odds = encounter_odds(pool, boxes, black_supply=supply, fixed=fixed, placed=placed)
+    assert_same_odds(odds, brute_odds(pool, boxes, supply, fixed, placed))
+    if supply > 0:  # conversions can carry every colour to the wide box: no merging
+        assert odds.rolls == multisets(pool)
+    assert odds.rolls <= 6 ** sum(pool.values())
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(odds_case("costly"), st.sampled_from([(1000, 1), (1, 1)]))
+def test_a24_exact_odds_match_the_rules_brute_force(case, weights):
+    """The figures against their definitions, with no solver in the reference: p_clear = chance
+    that some legal placement covers every box; damage and time of the best legal placement
+    (brute force of test_solver.py over every conversion and assignment)."""
+    pool, boxes, supply, fixed, placed = case
+    clear, dmg, tim, cost = Fraction(0), Counter(), Counter(), Fraction(0)
+    for dice, p in ordered_rolls(pool):
+        e = brute_force(boxes, list(fixed) + dice, supply, placed, weights)
+        assume(not e["gap"])  # black dice given back: see test_solver.py
+        clear += p * e["clear"]
+        cost += p * e["cost"]
+        dmg[e["damage"]] += p
+        tim[e["time"]] += p
+    odds = encounter_odds(pool, boxes, black_supply=supply, fixed=fixed, placed=placed,
+                          weights=weights)
+    assert odds.p_clear == clear
+    assert weights[0] * odds.expected_damage + weights[1] * odds.expected_time == cost
+    if weights == (1000, 1):
+        assert {k: p for k, p in odds.damage.items() if p} == dict(dmg)
+        assert {k: p for k, p in odds.time.items() if p} == dict(tim)
+
+
+# -- hand-checked odds ----------------------------------------------------------------------------
+def test_s4_one_yellow_die_against_small_yellow_5_is_one_third():
+    odds = encounter_odds({"yellow": 1}, [Box("yellow", 5, damage=1)])
+    assert odds.p_clear == Fraction(1, 3)
+    assert odds.expected_damage == Fraction(2, 3) and odds.expected_time == 0
+    assert odds.damage == {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    assert odds.box_covered == (Fraction(1, 3),)
+    assert odds.exact
+
+
+def test_s4_two_yellow_dice_against_small_yellow_5():
+    odds = encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1)])
+    assert odds.p_clear == 1 - Fraction(4, 6) ** 2 == Fraction(5, 9)
+    assert odds.expected_damage == Fraction(4, 9)
+
+
+def test_s4_wide_box_two_dice_sum():
+    """Wide yellow 10 with two yellow dice: sums 10, 11, 12 are 6 of 36 rolls."""
+    odds = encounter_odds({"yellow": 2}, [Box("yellow", 10, wide=True, time=1)])
+    assert odds.p_clear == Fraction(6, 36)
+    assert odds.time == {0: Fraction(1, 6), 1: Fraction(5, 6)}
+
+
+def test_a7_conversion_needs_a_black_die_in_the_supply():
+    """Small blue 4 with a yellow and a pink die: only a converted black die can cover it,
+    P(both >= 4) = 1/4, and never without a black die in the supply."""
+    boxes = [Box("blue", 4, damage=1)]
+    assert encounter_odds({"yellow": 1, "pink": 1}, boxes).p_clear == Fraction(1, 4)
+    assert encounter_odds({"yellow": 1, "pink": 1}, boxes, black_supply=0).p_clear == 0
+
+
+def test_s4_fixed_feat_dice_and_placed_dice_count():
+    box = Box("yellow", 10, wide=True, damage=1)
+    # a black 6 already in the pool (e.g. from a feat) plus one yellow die: >= 4 is 1/2
+    assert encounter_odds({"yellow": 1}, [box], fixed=[("black", 6)]).p_clear == Fraction(1, 2)
+    # yellow 5 already on the box plus one yellow die: >= 5 is 1/3
+    assert encounter_odds({"yellow": 1}, [box], placed=[(("yellow", 5),)]).p_clear == \
+        Fraction(1, 3)
+
+
+def test_a11_armor_first_in_the_odds():
+    """Armor yellow 6 and pink 2 with one yellow and one pink die, no conversions: the pink box
+    is covered only when the yellow die shows 6 (and the pink die >= 2)."""
+    odds = encounter_odds({"yellow": 1, "pink": 1},
+                          [Box("yellow", 6, armor=True, damage=1), Box("pink", 2, damage=1)],
+                          black_supply=0)
+    assert odds.box_covered == (Fraction(1, 6), Fraction(1, 6) * Fraction(5, 6))
+
+
+def test_boxes_given_as_text_and_parse_round_trip():
+    text = "wide pink 8 ♥♥⌛"
+    assert Box.parse(text) == Box("pink", 8, wide=True, damage=2, time=1)
+    a = encounter_odds({"pink": 2}, [text])
+    b = encounter_odds({"pink": 2}, [Box("pink", 8, wide=True, damage=2, time=1)])
+    assert (a.p_clear, a.damage, a.time) == (b.p_clear, b.damage, b.time)
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(st.sampled_from(BOX_COLOURS + ("option",)), st.integers(1, 20), st.booleans(),
+       st.booleans(), st.booleans(), st.integers(0, 4), st.integers(0, 4), st.integers(0, 3))
+def test_box_parse_round_trips_str(colour, target, wide, armor, skull, damage, time, poison):
+    box = Box(colour, target, wide=wide, armor=armor, skull=skull, damage=damage, time=time,
+              poison=poison)
+    assert Box.parse(str(box)) == box
+
+
+@pytest.mark.parametrize("colour", ["green", "any", "Yellow", "option"])
+def test_bad_colour_in_pool_raises(colour):
+    with pytest.raises(ValueError, match="colour"):
+        encounter_odds({colour: 1}, [Box("yellow", 3, damage=1)])
+
+
+def test_a24_monte_carlo_fallback_says_so_and_its_intervals_hold_the_exact_value():
+    boxes = [Box("yellow", 5, damage=1)]
+    exact = encounter_odds({"yellow": 2}, boxes)
+    mc = encounter_odds({"yellow": 2}, boxes, exact_limit=1, samples=4000, seed=0)
+    assert exact.exact and not mc.exact
+    assert mc.samples == 4000
+    assert "Monte Carlo" in str(mc)
+    lo, hi = mc.intervals["p_clear"]
+    assert lo <= exact.p_clear <= hi and hi - lo < 0.05
+    lo, hi = mc.intervals["expected_damage"]
+    assert lo <= exact.expected_damage <= hi
+    assert sum(mc.damage.values()) == 1
+    again = encounter_odds({"yellow": 2}, boxes, exact_limit=1, samples=4000, seed=0)
+    assert (again.p_clear, again.damage) == (mc.p_clear, mc.damage)  # seeded
+
+
+def test_repr_html_and_str():
+    odds = encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1), Box("pink", 3, time=1)])
+    html = odds._repr_html_()
+    assert "<table" in html and "yellow 5 ♥" in html and "pink 3 ⌛" in html
+    assert "clear" in str(odds) and "exact" in str(odds)
+
+
+def test_to_frame_and_distribution_need_pandas():
+    pytest.importorskip("pandas")
+    odds = encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1)])
+    frame = odds.to_frame()
+    assert list(frame["box"]) == ["yellow 5 ♥"]
+    assert frame["p_covered"][0] == pytest.approx(5 / 9)
+    dist = odds.distribution()
+    assert set(dist["kind"]) == {"damage", "time"}
+    assert dist[dist["kind"] == "damage"]["probability"].sum() == pytest.approx(1)
+
+
+def test_a24_p_clear_counts_boxes_without_consequences():
+    """ENGINE BUG: p_clear is the chance that some legal placement covers every box. Boxes with
+    no ♥/⌛ (the boss's ☠-only boxes are like that) are left to a tie-break: with an "any 3" and
+    a "yellow 3" box, a yellow and a pink die, no conversions, both are covered whenever both
+    dice show >= 3 (pink on "any"), so p_clear = 4/9; the engine puts the yellow die on "any"
+    and reports 0."""
+    odds = encounter_odds({"yellow": 1, "pink": 1}, [Box("any", 3), Box("yellow", 3)],
+                          black_supply=0)
+    assert odds.p_clear == Fraction(4, 9)
+
+
+# -- from game states ---------------------------------------------------------------------------
+def walk_to(pred, seeds=range(40), steps=300):
+    """The first state of seeded random timelines that satisfies ``pred``."""
+    for seed in seeds:
+        t = odd_nb.start("one-deck-dungeon", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            s = t.state
+            if s.is_terminal:
+                break
+            if not s.is_chance and pred(s):
+                return s
+            t.play(rng.choice(t.legal_actions()))
+    raise AssertionError("no seeded timeline reached the state wanted")
+
+
+def check_probabilities(odds: EncounterOdds) -> None:
+    assert odds.exact
+    assert 0 <= odds.p_clear <= 1
+    assert all(0 <= p <= 1 for p in odds.box_covered)
+    assert sum(odds.damage.values()) == 1 and sum(odds.time.values()) == 1
+    assert all(p >= 0 for p in list(odds.damage.values()) + list(odds.time.values()))
+    assert odds.expected_damage >= 0 and odds.expected_time >= 0
+
+
+def chance_tree(s, weights=(1000, 1)):
+    """Exact odds the slow way: every chance outcome of the engine from ``s`` (e.g. just after
+    "roll the dice") to the placement phase, then the best placement there."""
+    clear, damage, time = Fraction(0), Fraction(0), Fraction(0)
+    stack = [(s, Fraction(1))]
+    while stack:
+        s, p = stack.pop()
+        if s.is_chance:
+            stack += [(s.apply(o), p * q) for o, q in s.chance_outcomes()]
+            continue
+        assert s.phase == "dice", s.phase
+        r = best_placement(s, weights)
+        clear, damage, time = clear + p * r.cleared, damage + p * r.damage, time + p * r.time
+    return clear, damage, time
+
+
+def test_a24_state_odds_one_entry_per_peril_option():
+    """E1 peril choice: one entry per option ("A: label", "B: label"), each a real probability;
+    the entry of an option equals the odds once that option is chosen (E2)."""
+    s = walk_to(lambda s: s.phase == "peril")
+    out = state_odds(s)
+    options = s.encounter_card.options
+    assert list(out) == [f"{'AB'[i]}: {o.label}" for i, o in enumerate(options)]
+    for i, odds in enumerate(out.values()):
+        check_probabilities(odds)
+        after = resolve_first(s.apply(A.ChooseOption(i)))  # its time cost may draw cards
+        assert after.phase == "feats"
+        (chosen,) = state_odds(after).values()
+        assert (chosen.p_clear, chosen.damage, chosen.time) == \
+            (odds.p_clear, odds.damage, odds.time)
+
+
+def test_a24_state_odds_of_a_peril_equal_the_engine_chance_tree():
+    """End to end: state_odds before the roll equals the engine's own chance tree (every die
+    the engine rolls, with its probability) followed by the best placement."""
+    s = walk_to(lambda s: s.phase == "peril")
+    for i in range(len(s.encounter_card.options)):
+        feats = resolve_first(s.apply(A.ChooseOption(i)))
+        (odds,) = state_odds(feats).values()
+        roll = next(a for a in feats.legal_actions() if isinstance(a, A.RollDice))
+        assert chance_tree(feats.apply(roll)) == \
+            (odds.p_clear, odds.expected_damage, odds.expected_time)
+
+
+def test_a24_state_odds_of_a_combat_in_the_feats_phase():
+    s = walk_to(lambda s: s.phase == "feats" and s.option is None and not s.in_boss_fight)
+    out = state_odds(s)
+    assert list(out) == [s.encounter_card.name]
+    check_probabilities(out[s.encounter_card.name])
+    assert len(out[s.encounter_card.name].box_covered) == len(s.boxes)
+
+
+def test_a24_state_odds_outside_e1_e3_is_empty():
+    t = odd_nb.start("one-deck-dungeon", seed=7)
+    assert state_odds(t.state) == {}
+    s = walk_to(lambda s: s.phase == "dice")
+    assert state_odds(s) == {}
+
+
+def replay(s, result):
+    """Play ``result`` (a solver Result) through the engine's legal actions: conversions, then
+    the armor boxes' dice, then the others'. Returns the state before "done"."""
+    def owner(die, but=None):
+        """A hero holding ``die`` (a second copy if ``but`` = (hero, die) is taken already)."""
+        return next(h for h, pool in enumerate(s.pools)
+                    if pool.count(die) > (but == (h, die)))
+    order = sorted(range(len(s.boxes)), key=lambda i: not s.boxes[i].armor)
+    for used in result.uses:
+        for d in used:
+            if len(d) == 4:
+                _, low, a, b = d
+                ha = owner(a)
+                first, second = sorted([(ha, a), (owner(b, (ha, a)), b)])  # the engine's order
+                s = s.apply(A.Convert(first, second, first[0]))
+    for i in order:
+        for d in result.uses[i]:
+            die = d[:2]
+            s = s.apply(A.Place(owner(die), die, i))
+    return s
+
+
+def test_s4_a24_best_placement_replays_as_legal_actions_on_real_states():
+    """§4, A7, A11: on the placement phase (E4) of seeded games, best_placement's conversions and
+    placements are legal engine actions and cover exactly the boxes it says; placement_values'
+    first placement keeps the best damage and none does better."""
+    checked = 0
+    for seed in range(12):
+        t = odd_nb.start("one-deck-dungeon", seed=seed, heroes=["h1", "h2"] if seed % 3 == 0
+                         else ["h1"])
+        rng = random.Random(seed)
+        for _ in range(250):
+            s = t.state
+            if s.is_terminal:
+                break
+            if s.phase == "dice" and not s.is_chance and not any(s.placed):
+                r = best_placement(s)
+                done = replay(s, r)
+                assert tuple(covered(b, d) for b, d in zip(done.boxes, done.placed)) == \
+                    r.covered
+                rows = placement_values(s)
+                if rows:
+                    assert rows[0][1] == r.damage
+                    assert all(d >= r.damage for _, d, _ in rows)
+                checked += 1
+            t.play(rng.choice(t.legal_actions()))
+    assert checked >= 10
+
+
+def test_a24_placement_values_rank_placements_best_first():
+    s = dice_state([Box("yellow", 4, damage=1), Box("pink", 3, damage=1)],
+                   [[("yellow", 5), ("pink", 2), ("yellow", 3)]])
+    rows = placement_values(s)
+    best = best_placement(s)
+    assert best.damage == 1
+    assert rows[0][1] == best.damage
+    costs = [1000 * d + t for _, d, t in rows]
+    assert costs == sorted(costs)
+    # yellow 3 on nothing useful; yellow 5 on the yellow box is the best first placement
+    assert rows[0][0].die == ("yellow", 5) and rows[0][0].box == 0
+
+
+def test_a7_best_placement_under_a_forbid_conversion_foe_uses_no_conversion():
+    """ENGINE BUG: Chain Warden (e15) forbids conversion (continuous ability). With blue 4,
+    blue 5, blue 6, yellow 1, pink 1 against its boxes, best_placement converts blue 4 + blue 5
+    into a black 4 for "yellow 4 ♥" (damage 2); that Convert is illegal here (the engine does
+    not offer it), so the best playable placement leaves 3 damage."""
+    s = enter("e15")
+    s = dice_state(s.boxes, [[("blue", 4), ("blue", 5), ("blue", 6), ("yellow", 1),
+                              ("pink", 1)]], card="e15")
+    assert s.forbidden("conversion") and not [a for a in s.legal_actions()
+                                              if isinstance(a, A.Convert)]
+    r = best_placement(s)
+    assert not any(len(d) == 4 for used in r.uses for d in used), r
+    assert r.damage == 3
+
+
+def test_a7_state_odds_under_a_forbid_conversion_foe_allow_no_conversion():
+    """ENGINE BUG: the odds for Chain Warden (e15) count conversions the foe forbids:
+    they must equal the odds with no black die in the supply."""
+    s = enter("e15")
+    assert s.phase == "feats"
+    (odds,) = state_odds(s).values()
+    pool = {c: s.stat(0, c) for c in ("yellow", "pink", "blue")}
+    no_conversion = encounter_odds(pool, s.boxes, black_supply=0)
+    assert (odds.p_clear, odds.expected_damage) == \
+        (no_conversion.p_clear, no_conversion.expected_damage)
+
+
+def test_s4_a7_discard_then_convert_beats_best_placement_on_a_real_state():
+    """ENGINE GAP: no black die in the supply; pool black 1, yellow 5, pink 5; small blue 5 ♥.
+    Legal line: discard black 1 (§4 voluntary discard), convert yellow 5 + pink 5 into black 5
+    (A7: the supply now holds a black die), place it: no damage. best_placement says 1."""
+    s = dice_state([Box("blue", 5, damage=1)], [[("black", 1), ("yellow", 5), ("pink", 5)]],
+                   exiled=(0, 0, 0, 5))
+    assert s.supply[3] == 0
+    line = play(s, "discard black 1", "convert pink 5 and yellow 5 into black 5",
+                "place black 5 on box 1 (blue 5 ♥)")
+    assert covered(line.boxes[0], line.placed[0])
+    assert best_placement(s).damage == 0
