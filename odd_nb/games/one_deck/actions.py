@@ -183,9 +183,10 @@ class TakeDamage:
 
     hero: int
     who: str = field(default="", compare=False)
+    amount: int = field(default=1, compare=False)
 
     def __str__(self) -> str:
-        return f"{self.who or 'the hero'} takes 1 damage"
+        return f"{self.who or 'the hero'} takes {self.amount} damage"
 
 
 @dataclass(frozen=True)

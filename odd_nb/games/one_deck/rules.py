@@ -264,7 +264,8 @@ class OddState(Reading, State):
 
     def _compute_legal(self) -> list:
         if self.damage_due:
-            return [TakeDamage(h, self.hero_card(h).name) for h in range(len(self.heroes))]
+            return [TakeDamage(h, self.hero_card(h).name, self.damage_due[0])
+                    for h in range(len(self.heroes))]
         if self.dying:
             return effects.potion_uses(self, healing_only=True) + [ACCEPT_DEFEAT]
         phase = self.phase
