@@ -76,6 +76,7 @@ class Game:
 # name -> "module:factory", imported on first use so that importing odd_nb stays light.
 _REGISTRY: dict[str, str] = {
     "one-deck-dungeon": "odd_nb.games.one_deck.rules:OneDeckDungeon",
+    "regicide": "odd_nb.games.regicide.rules:Regicide",
 }
 
 

@@ -1,0 +1,119 @@
+"""At least 2,000 complete random games per test run, 1-4 players and every option, without an
+exception, every state sound (issue: Regicide tests); heuristic games that reach the Kings; and
+hypothesis properties: conservation of the 54 cards (§1), hand limits (§2), immutability,
+timeline round trips."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import odd_nb
+from odd_nb import Timeline
+from odd_nb.core.agents import RandomAgent, play_out
+from odd_nb.games.regicide.agents import HeuristicAgent
+from odd_nb.games.regicide.rules import cards_everywhere
+
+from regicide_kit import GAME
+
+SETUPS = [dict(players=p, **extra) for p in (1, 2, 3, 4) for extra in (
+    {}, {"exact_kill_to_tavern": "optional"}, {"discard_choices": "all"},
+    {"solo_yield_allowed": False, "jester_may_choose_self": False})]
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda s: "-".join(f"{v}" for v in s.values()))
+def test_random_games_end_cleanly(setup):
+    """Issue: 2,080 random games over 1-4 players and the options (A2, A3, A4, step 4 choices)."""
+    games = 130  # 16 setups x 130 = 2,080 games
+    outcomes, most = set(), 0
+    start = GAME.new_initial_state(**setup)
+    for seed in range(games):
+        final = play_out(start, RandomAgent(), random.Random(seed))
+        assert final.is_terminal and final.outcome in ("won", "lost")
+        assert final.outcome == "won" or final.reason
+        assert final.returns() == [float(final.outcome == "won")] * setup["players"]
+        outcomes.add(final.outcome)
+        most = max(most, final.defeated)
+    assert "lost" in outcomes and most >= 4
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_heuristic_games_reach_the_kings(players):
+    """§2 step 1: heuristic games reach the Queens and Kings, so the late castle is exercised."""
+    best = 0
+    for seed in range(15):
+        final = play_out(GAME.new_initial_state(players=players), HeuristicAgent(),
+                         random.Random(seed))
+        assert final.is_terminal
+        best = max(best, final.defeated)
+    assert best >= 8  # the Kings were in play in at least one game
+
+
+def walk(seed, players, options, steps=500):
+    rng = random.Random(seed)
+    s = GAME.new_initial_state(players=players, **options)
+    for _ in range(steps):
+        yield s
+        if s.is_terminal:
+            return
+        s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                    else rng.choice(s.legal_actions()))
+
+
+option_sets = st.sampled_from([{}, {"discard_choices": "all"},
+                               {"exact_kill_to_tavern": "optional"}])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 4), option_sets)
+def test_cards_are_conserved_in_every_state(seed, players, options):
+    """§1: all 54 cards, each in exactly one place, in every state; §2: hands within the limit;
+    the shield is never negative and damage never passes health outside a defeat."""
+    limit = GAME.new_initial_state(players=players).rules.max_hand
+    for s in walk(seed, players, options):
+        assert cards_everywhere(s) == list(range(54))
+        assert all(len(h) <= limit for h in s.hands)
+        assert all(h == tuple(sorted(h)) for h in s.hands)
+        assert s.shield >= 0
+        if s.is_chance:
+            outcomes = s.chance_outcomes()
+            assert sum(p for _, p in outcomes) == 1
+            assert all(s.is_outcome(o) for o, _ in outcomes)
+            u = random.Random(seed).random()
+            assert s.sample_chance(u) in {o for o, _ in outcomes}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 4))
+def test_apply_leaves_the_state_as_it_was(seed, players):
+    """DESIGN.md: a state is an immutable value; apply returns a new one."""
+    rng = random.Random(seed)
+    for s in walk(seed, players, {}, steps=200):
+        if s.is_terminal:
+            break
+        snapshot = (hash(s), repr(s), str(s), s.observation(0), tuple(s))
+        choice = s.sample_chance(rng.random()) if s.is_chance else rng.choice(s.legal_actions())
+        s.apply(choice)
+        assert (hash(s), repr(s), str(s), s.observation(0), tuple(s)) == snapshot
+        with pytest.raises(AttributeError):
+            s.enemy = None
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 150), st.integers(0, 2 ** 32))
+def test_timeline_round_trips(players, steps, seed):
+    """undo(play(a)) is the state before; redo the state after; save/load gives the same game."""
+    t = odd_nb.start("regicide", players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if t.state.is_terminal:
+            break
+        before = t.state
+        t.play(str(rng.choice(t.legal_actions())))
+        after = t.state
+        t.undo()
+        assert t.state is before
+        t.redo()
+        assert t.state is after
+    assert Timeline.from_json(t.to_json()).state == t.state
