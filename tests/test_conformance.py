@@ -102,7 +102,7 @@ def test_undo_and_redo_are_exact(game_name):
         action = rng.choice(t.legal_actions())
         t.play(action)
         after = t.state
-        t.undo()
+        t.undo(force=True)
         assert t.state is before
         t.redo()
         assert t.state is after

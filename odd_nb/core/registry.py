@@ -49,6 +49,12 @@ class Game:
     def options(self) -> list[Option]:
         raise NotImplementedError
 
+    def strict_undo(self, options: dict) -> bool:
+        """Whether undo may not step back over a chance outcome: true for games where a draw
+        shows a player something the others must not be able to take back and replay (hidden
+        hands with several players). Co-operative open games return false."""
+        return False
+
     @property
     def data_name(self) -> str | None:
         """The name of the card data in use, if the game loads any (recorded in save files)."""

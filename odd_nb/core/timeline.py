@@ -57,12 +57,18 @@ class Timeline:
 
     ``auto_chance`` (default true) resolves chance nodes as soon as they come up; with it off, a
     chance node waits for ``roll()`` or for an outcome given to ``play`` by hand.
+
+    ``strict_undo`` (default: what the game says, true for hidden hands with several players):
+    undo may not step back over a chance outcome, so nobody can see a draw, take the decision
+    back and choose again knowing it (boardgame.io's rule for moves that reveal information).
+    ``undo(force=True)`` still does, for analysis.
     """
 
     def __init__(self, game: Game, options: dict, seed: int | None = None, *,
-                 auto_chance: bool = True):
+                 auto_chance: bool = True, strict_undo: bool | None = None):
         self.game = game
         self.options = options
+        self.strict_undo = game.strict_undo(options) if strict_undo is None else strict_undo
         self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else int(seed)
         self.auto_chance = auto_chance
         self._salt = 0
@@ -150,13 +156,20 @@ class Timeline:
             self._resolve_one()
 
     # -- moving in time ------------------------------------------------------------------------
-    def undo(self) -> None:
-        """Go back to before the last decision (and the chance outcomes that followed it)."""
+    def undo(self, force: bool = False) -> None:
+        """Go back to before the last decision (and the chance outcomes that followed it).
+
+        With ``strict_undo`` that is refused when a chance outcome (a draw) followed the
+        decision, unless ``force``."""
         i = self._cursor - 1
         while i >= 0 and self._entries[i].chance:
             i -= 1
         if i < 0:
             raise IllegalAction("nothing to undo: no decision has been made yet")
+        if self.strict_undo and not force and i < self._cursor - 1:
+            raise IllegalAction("undo would take back a draw a player has seen; in this game "
+                                "undo stops at the last chance outcome (undo(force=True) for "
+                                "analysis)")
         self._cursor = i
 
     def redo(self) -> None:

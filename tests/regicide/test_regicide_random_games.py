@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import odd_nb
-from odd_nb import Timeline
+from odd_nb import IllegalAction, Timeline
 from odd_nb.core.agents import RandomAgent, play_out
 from odd_nb.games.regicide.agents import HeuristicAgent
 from odd_nb.games.regicide.rules import cards_everywhere
@@ -112,8 +112,28 @@ def test_timeline_round_trips(players, steps, seed):
         before = t.state
         t.play(str(rng.choice(t.legal_actions())))
         after = t.state
-        t.undo()
+        t.undo(force=True)
         assert t.state is before
         t.redo()
         assert t.state is after
     assert Timeline.from_json(t.to_json()).state == t.state
+
+
+def test_undo_does_not_take_back_a_draw_with_several_players():
+    """§4 hands are secret: with 2+ players undo stops at the last card drawn (the Timeline's
+    strict undo); solo play, where nobody else could profit, may undo anything."""
+    t = odd_nb.start("regicide", players=2, seed=3)
+    rng = random.Random(3)
+    while True:
+        before, n = t.state, len(t)
+        t.play(rng.choice(t.legal_actions()))
+        if any(e.chance for e in t.history[n:]):
+            break  # this decision was followed by a draw
+    assert t.strict_undo
+    after = t.state
+    with pytest.raises(IllegalAction, match="take back a draw"):
+        t.undo()
+    assert t.state is after
+    t.undo(force=True)
+    assert t.state is before
+    assert not odd_nb.start("regicide", players=1, seed=3).strict_undo

@@ -874,6 +874,10 @@ class Regicide(Game):
                    "(paying more than needed)", ("minimal", "all")),
         ]
 
+    def strict_undo(self, options: dict) -> bool:
+        """§4: hands are secret, so with several players undo may not take back a draw."""
+        return options["players"] > 1
+
     def initial_state(self, options: dict) -> RegicideState:
         """Setup (§2): the castle Jacks over Queens over Kings, the tavern shuffled with the
         Jesters of the table, the first enemy and the deal (one card at a time, clockwise, from
