@@ -21,5 +21,16 @@ def start(name: str, *, seed: int | None = None, content=None, **options) -> Tim
     return Timeline(game, game.normalize_options(**options), seed)
 
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "IllegalAction", "LoadError", "Option", "OptionError",
+# Imported on first use: the engine stays importable without pandas, tqdm or ipywidgets (Pyodide).
+_LAZY = {"simulate": "odd_nb.simulate", "summary": "odd_nb.simulate", "play": "odd_nb.widgets"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'odd_nb' has no attribute {name!r}")
+
+
+__all__ = ["play", "simulate", "summary", "CHANCE", "TERMINAL", "Game", "IllegalAction", "LoadError", "Option", "OptionError",
            "State", "Timeline", "list_games", "load_game", "register", "start"]

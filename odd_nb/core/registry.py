@@ -63,6 +63,17 @@ class Game:
     def initial_state(self, options: dict) -> State:
         raise NotImplementedError
 
+    def agents(self) -> dict[str, Callable[[], Any]]:
+        """Agents by name, each a factory taking no argument (used by ``simulate`` and the
+        widget's auto-play). Every game has ``"random"``; games add their own."""
+        from .agents import RandomAgent
+        return {"random": RandomAgent}
+
+    def final_stats(self, state: State) -> dict:
+        """Game-specific figures of a finished (or stopped) game, one column each in a
+        simulation's DataFrame, e.g. the floor reached. Plain ints, floats, strings or bools."""
+        return {}
+
     def normalize_options(self, **given) -> dict:
         """All options with defaults filled in and values checked (OptionError otherwise)."""
         known = {o.name: o for o in self.options()}

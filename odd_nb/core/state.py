@@ -136,6 +136,12 @@ class State:
         """What is random at this chance node, in words ("the top card of the deck")."""
         return "this chance node"
 
+    def outcome_text(self, outcome: Any, player: int | None = None) -> str:
+        """How a chance outcome of this node reads to ``player`` (``None``: to an onlooker who
+        sees everything). Games with secret draws override this to hide, say, the card another
+        seat drew; by default every outcome is public."""
+        return str(outcome)
+
     def explain_illegal(self, action: Any) -> str:
         return f"{action!s} is not a legal action here"
 

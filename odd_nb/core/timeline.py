@@ -102,6 +102,20 @@ class Timeline:
     def legal_actions(self) -> list:
         return self.state.legal_actions()
 
+    def history_text(self, player: int | None = None) -> list[str]:
+        """The history as lines of text as ``player`` may read them: a chance outcome that was
+        secret to them (another seat's draw) reads as the game's words for it, not the card.
+
+        >>> import odd_nb
+        >>> t = odd_nb.start("one-deck-dungeon", seed=7)
+        >>> t.play("time passes")
+        >>> t.history_text(0)[0]
+        'time passes'
+        """
+        before = [self._start] + [e.state for e in self.history]
+        return [before[i].outcome_text(e.action, player) if e.chance else str(e.action)
+                for i, e in enumerate(self.history)]
+
     @property
     def can_undo(self) -> bool:
         return any(not e.chance for e in self._entries[:self._cursor])

@@ -563,5 +563,16 @@ class OneDeckDungeon(Game):
             xp_bonus=profile.xp if profile else 0,
             unseen=cards, deck_size=len(cards), pools=((),) * n)
 
+    def agents(self) -> dict:
+        from .agents import GreedyAgent
+        return {**super().agents(), "greedy": GreedyAgent}
+
+    def final_stats(self, state: OddState) -> dict:
+        """Where the delve ended: floor, level, XP, damage per hero (summed), boss damage."""
+        return {"floor": state.floor, "level": state.level, "xp": state.xp,
+                "damage_taken": sum(h.damage for h in state.heroes),
+                "boss_damage": state.boss_damage, "potions": state.potions,
+                "turns": state.turn}
+
 
 __all__ = ["OddState", "OneDeckDungeon", "HeroState", "Rules", "COLOURS", "give_back"]

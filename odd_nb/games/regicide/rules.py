@@ -902,6 +902,21 @@ class Regicide(Game):
             draws_due=tuple(range(n)) * rules.max_hand, reveal_due=True,
             yielded=(False,) * n)
 
+    def agents(self) -> dict:
+        """``search`` runs a fixed number of rollouts (not a time budget) so that a study gives
+        the same results on any machine."""
+        from .agents import HeuristicAgent, SearchAgent
+        return {**super().agents(), "heuristic": HeuristicAgent,
+                "search": lambda: SearchAgent(time_limit=None, iterations=300)}
+
+    def final_stats(self, state: RegicideState) -> dict:
+        """How far the table got: enemies defeated, Jesters played, cards left in the tavern
+        and in hands, and why the game was lost."""
+        return {"enemies_defeated": state.defeated, "jesters_played": state.jesters_played,
+                "tavern_left": len(state.tavern),
+                "cards_in_hands": sum(len(h) for h in state.hands),
+                "reason": state.reason}
+
 
 def cards_everywhere(s) -> list[int]:
     """Every card of the state, wherever it lies (for conservation checks, §1: 54 cards)."""
