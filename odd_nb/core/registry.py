@@ -69,6 +69,11 @@ class Game:
         from .agents import RandomAgent
         return {"random": RandomAgent}
 
+    def view(self):
+        """How the play widget shows this game (``odd_nb.core.view.View``)."""
+        from .view import View
+        return View(self)
+
     def final_stats(self, state: State) -> dict:
         """Game-specific figures of a finished (or stopped) game, one column each in a
         simulation's DataFrame, e.g. the floor reached. Plain ints, floats, strings or bools."""

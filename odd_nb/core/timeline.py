@@ -77,6 +77,7 @@ class Timeline:
         self._root_digest = _extend(b"", root)
         self._entries: list[Entry] = []
         self._cursor = 0  # number of entries that lead to the current state
+        self._watchers: list = []
         if auto_chance:
             self._resolve_chance()
 
@@ -102,9 +103,10 @@ class Timeline:
     def legal_actions(self) -> list:
         return self.state.legal_actions()
 
-    def history_text(self, player: int | None = None) -> list[str]:
+    def history_text(self, player: int | None = None, future: bool = False) -> list[str]:
         """The history as lines of text as ``player`` may read them: a chance outcome that was
         secret to them (another seat's draw) reads as the game's words for it, not the card.
+        With ``future`` the undone entries follow.
 
         >>> import odd_nb
         >>> t = odd_nb.start("one-deck-dungeon", seed=7)
@@ -112,9 +114,10 @@ class Timeline:
         >>> t.history_text(0)[0]
         'time passes'
         """
-        before = [self._start] + [e.state for e in self.history]
+        entries = self._entries if future else self.history
+        before = [self._start] + [e.state for e in entries]
         return [before[i].outcome_text(e.action, player) if e.chance else str(e.action)
-                for i, e in enumerate(self.history)]
+                for i, e in enumerate(entries)]
 
     @property
     def can_undo(self) -> bool:
@@ -136,6 +139,7 @@ class Timeline:
         self._append(action, new_state, state.is_chance)
         if self.auto_chance:
             self._resolve_chance()
+        self._changed()
 
     def roll(self) -> None:
         """Resolve the chance node at hand (and those after it, with ``auto_chance``)."""
@@ -144,6 +148,7 @@ class Timeline:
         self._resolve_one()
         if self.auto_chance:
             self._resolve_chance()
+        self._changed()
 
     def fresh_chance(self) -> None:
         """From now on, chance nodes get outcomes unrelated to any earlier try of the same path."""
@@ -185,6 +190,7 @@ class Timeline:
                                 "undo stops at the last chance outcome (undo(force=True) for "
                                 "analysis)")
         self._cursor = i
+        self._changed()
 
     def redo(self) -> None:
         """Replay the next undone decision with the same chance outcomes as before."""
@@ -193,18 +199,44 @@ class Timeline:
         self._cursor += 1
         while self._cursor < len(self._entries) and self._entries[self._cursor].chance:
             self._cursor += 1
+        self._changed()
 
     def jump(self, i: int) -> None:
         """Go to the state after the first ``i`` entries (0 is the start); redo can come back."""
         if not 0 <= i <= len(self._entries):
             raise IllegalAction(f"no step {i}: this timeline has steps 0 to {len(self._entries)}")
         self._cursor = i
+        self._changed()
+
+    # -- watching ------------------------------------------------------------------------------
+    def watch(self, callback) -> None:
+        """Call ``callback(timeline)`` after every change (play, roll, undo, redo, jump): how a
+        play widget follows a game that a notebook cell changes.
+
+        >>> import odd_nb
+        >>> t = odd_nb.start("one-deck-dungeon", seed=7)
+        >>> seen = []
+        >>> t.watch(lambda tl: seen.append(len(tl.history)))
+        >>> t.play("time passes"); t.undo()
+        >>> seen
+        [3, 0]
+        """
+        self._watchers.append(callback)
+
+    def unwatch(self, callback) -> None:
+        """Stop calling ``callback``."""
+        self._watchers = [w for w in self._watchers if w is not callback]
+
+    def _changed(self) -> None:
+        for callback in list(self._watchers):
+            callback(self)
 
     def branch(self) -> "Timeline":
         """A new timeline sharing this one's past up to the current state, with no future."""
         other = object.__new__(Timeline)
         other.__dict__.update(self.__dict__)
         other._entries = self._entries[:self._cursor]
+        other._watchers = []
         return other
 
     # -- save files ----------------------------------------------------------------------------

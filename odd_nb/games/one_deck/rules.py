@@ -563,6 +563,10 @@ class OneDeckDungeon(Game):
             xp_bonus=profile.xp if profile else 0,
             unseen=cards, deck_size=len(cards), pools=((),) * n)
 
+    def view(self):
+        from .view import OneDeckView
+        return OneDeckView(self)
+
     def agents(self) -> dict:
         from .agents import GreedyAgent
         return {**super().agents(), "greedy": GreedyAgent}

@@ -902,6 +902,10 @@ class Regicide(Game):
             draws_due=tuple(range(n)) * rules.max_hand, reveal_due=True,
             yielded=(False,) * n)
 
+    def view(self):
+        from .view import RegicideView
+        return RegicideView(self)
+
     def agents(self) -> dict:
         """``search`` runs a fixed number of rollouts (not a time budget) so that a study gives
         the same results on any machine."""

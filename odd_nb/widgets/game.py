@@ -1,0 +1,298 @@
+"""The play widget: a board you click (anywidget) with auto-play controls (ipywidgets) around a Timeline.
+
+The browser never decides anything. It sends small requests through the synced ``request``
+trait ("play action 12 of version 40", "undo", "jump to step 5", ...) and Python checks each one
+against the Timeline and ``legal_actions()``; anything else is refused with a message and the
+game unchanged. Python answers by setting the board's traits.
+
+>>> from odd_nb.widgets import play
+>>> w = play("one-deck-dungeon", seed=7)
+>>> w
+<odd_nb play: one-deck-dungeon seed=7 step 0/0 · floor 1 · turn 1 · turn start>
+>>> w.send({"kind": "act", "id": 0, "version": w.board.version})
+>>> str(w.timeline.history[0])
+'time passes'
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from ..core.registry import load_game
+from ..core.state import IllegalAction, State
+from ..core.timeline import Timeline
+
+STATIC = Path(__file__).parent / "static"
+KINDS = ("act", "undo", "redo", "restart", "new seed", "jump", "hint", "explain", "agent step")
+
+
+class Board(anywidget.AnyWidget):
+    """The board in the browser (``static/board.js``): what it shows and what it may ask."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    # Python -> browser
+    board = traitlets.Dict().tag(sync=True)
+    actions = traitlets.List().tag(sync=True)  # [{"id", "text", "parts", "auto"}]
+    history = traitlets.List().tag(sync=True)  # [{"text", "chance", "past", "jump"}]
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    can_redo = traitlets.Bool(False).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)  # info | error | hint
+    odds = traitlets.Unicode("").tag(sync=True)  # HTML made in Python, escaped there
+    hint = traitlets.Dict().tag(sync=True)  # {"id", "text", "parts"} or {}
+    version = traitlets.Int(0).tag(sync=True)
+    # browser -> Python (and the auto-play controls)
+    request = traitlets.Dict().tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
+    speed = traitlets.Int(300).tag(sync=True)  # milliseconds between auto-play moves
+
+
+class GameWidget(widgets.VBox):
+    """A game in a notebook cell. ``.timeline`` is the Timeline it drives: a cell may read it or
+    play on it, and the board follows. ``seat`` fixes the seat the person plays (the board shows
+    that seat's hand only; ``others`` agents play the rest); ``None`` is hot-seat."""
+
+    def __init__(self, timeline: Timeline, seat: int | None = None, others: str | None = None):
+        self.board = Board()
+        self.seat = seat
+        self.view = timeline.game.view()
+        agents = timeline.game.agents()
+        self.others = others or next((n for n in agents if n != "random"), "random")
+        if self.others not in agents:
+            raise ValueError(f"{timeline.game.name} has no agent {self.others!r}; "
+                             f"agents: {sorted(agents)}")
+        self.agent = widgets.Dropdown(options=list(agents), value=self.others,
+                                      description="agent", layout={"width": "14em"})
+        self.agent.add_class("odd-nb-agent")
+        self.speed = widgets.IntSlider(value=300, min=0, max=2000, step=50,
+                                       description="ms/move", readout=True,
+                                       layout={"width": "20em"})
+        self.speed.add_class("odd-nb-speed")
+        self.run = widgets.ToggleButton(value=False, description="Auto-play", icon="play",
+                                        tooltip="let the agent play until stopped")
+        self.run.add_class("odd-nb-autoplay")
+        self.step = widgets.Button(description="Agent move", tooltip="one move by the agent")
+        self.step.add_class("odd-nb-step")
+        widgets.jslink((self.speed, "value"), (self.board, "speed"))
+        widgets.link((self.run, "value"), (self.board, "autoplay"))
+        self.step.on_click(lambda _: self.send({"kind": "agent step"}))
+        self._acting = False
+        self._timeline = None
+        self.timeline = timeline
+        self.board.observe(self._on_request, names="request")
+        controls = widgets.HBox([self.agent, self.speed, self.run, self.step])
+        super().__init__([self.board, controls])
+        self.add_class("odd-nb-game")
+
+    # -- the timeline --------------------------------------------------------------------------
+    @property
+    def timeline(self) -> Timeline:
+        return self._timeline
+
+    @timeline.setter
+    def timeline(self, timeline: Timeline) -> None:
+        if self._timeline is not None:
+            self._timeline.unwatch(self._on_timeline_change)
+        self._timeline = timeline
+        timeline.watch(self._on_timeline_change)
+        self._after_change()
+
+    def _on_timeline_change(self, _timeline) -> None:
+        if not self._acting:  # a notebook cell changed the game
+            self._after_change()
+
+    @property
+    def state(self) -> State:
+        return self._timeline.state
+
+    def _people_move(self, state: State) -> bool:
+        return self.seat is None or state.to_move == self.seat
+
+    # -- requests from the browser --------------------------------------------------------------
+    def send(self, request: dict) -> None:
+        """Handle a request as if the browser sent it (what the tests and the Step button use)."""
+        self._handle(request)
+
+    def _on_request(self, change) -> None:
+        self._handle(change["new"])
+
+    def _handle(self, request) -> None:
+        try:
+            self._acting = True
+            kind = request.get("kind") if isinstance(request, dict) else None
+            if kind not in KINDS:
+                raise IllegalAction(f"the board sent a request this game does not know: "
+                                    f"{str(request)[:80]}")
+            getattr(self, "_" + kind.replace(" ", "_"))(request)
+        except IllegalAction as e:  # includes refused undo, stale or forged action ids
+            self._acting = False
+            self._say(str(e), "error")
+            return
+        finally:
+            self._acting = False
+        self._after_change(keep_message=kind in ("hint", "explain"))
+
+    def _act(self, request) -> None:
+        version, i = request.get("version"), request.get("id")
+        if not isinstance(i, int) or isinstance(i, bool) or not isinstance(version, int):
+            raise IllegalAction("the board named no legal action (an action needs a number)")
+        if version != self.board.version:
+            raise IllegalAction("the board had changed before that click arrived; nothing done")
+        actions = self._choices()
+        if not 0 <= i < len(actions):
+            raise IllegalAction(f"there is no legal action number {i} here")
+        self._timeline.play(actions[i])
+        self._message = f"played: {actions[i]}"
+
+    def _undo(self, request) -> None:
+        t = self._timeline
+        t.undo()
+        while self.seat is not None and t.can_undo and not self._people_move(t.state):
+            t.undo()  # take back the other seats' moves too, back to this seat's decision
+        self._message = "undone"
+
+    def _redo(self, request) -> None:
+        self._timeline.redo()
+        self._message = "redone"
+
+    def _restart(self, request) -> None:
+        t = self._timeline
+        first = next(i for i in range(len(t) + 1)
+                     if i == len(t) or not t._entries[i].chance)
+        t.jump(first)
+        self._message = "back to the start (redo goes forward again)"
+
+    def _new_seed(self, request) -> None:
+        old = self._timeline
+        self._acting = False
+        self.timeline = Timeline(old.game, old.options, old.seed + 1)
+        self._message = f"new game with seed {old.seed + 1}"
+
+    def _jump(self, request) -> None:
+        step, t = request.get("to"), self._timeline
+        if not isinstance(step, int) or isinstance(step, bool) or not self._can_jump(step):
+            raise IllegalAction(f"cannot go to step {step!r} of this history")
+        t.jump(step)
+        self._message = f"at step {step}"
+
+    def _hint(self, request) -> None:
+        state = self.state
+        action = self.view.hint(state) if self._people_move(state) else None
+        if action is None:
+            self.board.hint = {}
+            raise IllegalAction("no hint for this position")
+        choices = self._choices()
+        i = choices.index(action)
+        self.board.hint = {"id": i, "text": str(action), "parts": self.view.parts(state, action)}
+        self._message, self._kind = f"hint: {action}", "hint"
+
+    def _explain(self, request) -> None:
+        keys = request.get("keys")
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise IllegalAction("the board sent a choice this game does not know")
+        raise IllegalAction(self.view.explain(self.state, keys))
+
+    def _agent_step(self, request) -> None:
+        state = self.state
+        if state.is_terminal:
+            self.board.autoplay = False
+            raise IllegalAction("the game is over")
+        agent = self._timeline.game.agents()[self.agent.value]()
+        action = agent.choose(state, random.Random(len(self._timeline.history)))
+        self._timeline.play(action)
+        self._message = f"{self.agent.value} agent played: {action}"
+
+    # -- the answer ---------------------------------------------------------------------------
+    _message = ""
+    _kind = "info"
+
+    def _choices(self) -> list:
+        state = self.state
+        if state.is_terminal or state.is_chance or not self._people_move(state):
+            return []
+        return state.legal_actions()
+
+    def _can_jump(self, step: int) -> bool:
+        t = self._timeline
+        if not 0 <= step <= len(t) or (step and t._entries[step - 1].state.is_chance):
+            return False
+        if step == 0 and t._start.is_chance:
+            return False
+        if t.strict_undo and step < self._last_draw():
+            return False  # hidden draws: no going back past one (Timeline.strict_undo)
+        return True
+
+    def _last_draw(self) -> int:
+        t = self._timeline
+        return max((i + 1 for i, e in enumerate(t.history) if e.chance), default=0)
+
+    def _after_change(self, keep_message: bool = False) -> None:
+        """Let agents move for the other seats, then show the new position."""
+        t = self._timeline
+        self._acting = True
+        try:
+            rng = random.Random(len(t.history))
+            agent = t.game.agents()[self.others]() if self.seat is not None else None
+            while agent and not t.state.is_terminal and not self._people_move(t.state):
+                t.play(agent.choose(t.state, rng))
+        finally:
+            self._acting = False
+        self._refresh()
+
+    def _refresh(self) -> None:
+        t, state, b = self._timeline, self.state, self.board
+        choices = self._choices()
+        texts = t.history_text(self.seat, future=True)
+        with b.hold_sync():
+            b.board = self.view.board(state, self.seat)
+            b.actions = [{"id": i, "text": str(a), "parts": self.view.parts(state, a),
+                          "auto": self.view.auto(a)} for i, a in enumerate(choices)]
+            b.history = [{"text": text, "chance": e.chance, "past": i < t._cursor,
+                          "jump": self._can_jump(i + 1)}
+                         for i, (e, text) in enumerate(zip(t._entries, texts))]
+            b.can_undo, b.can_redo = t.can_undo, t.can_redo
+            if self._kind != "hint":
+                b.hint = {}
+            b.message, b.message_kind = self._message, self._kind
+            if state.is_terminal:
+                b.autoplay = False
+            b.version += 1
+        self._message, self._kind = "", "info"
+        b.odds = self.view.odds(state, self.seat) or ""  # after the board: it may take longer
+
+    def _say(self, text: str, kind: str) -> None:
+        self.board.message_kind = kind
+        self.board.message = text
+
+    def __repr__(self) -> str:
+        t = self._timeline
+        return (f"<odd_nb play: {t.game.name} seed={t.seed} step {t._cursor}/{len(t)} · "
+                f"{self.view.status(self.state)}>")
+
+
+def play(game="one-deck-dungeon", *, seed: int | None = None, seat: int | None = None,
+         others: str | None = None, content=None, **options) -> GameWidget:
+    """A play widget for a game by name (with its start options) or for a ``Timeline``.
+
+    ``seat`` is the seat the person plays; the ``others`` agent (by name, default the game's
+    best non-random agent) plays the rest. Without a seat every seat is played from the board.
+
+    >>> w = play("regicide", players=2, seed=3, seat=0)
+    >>> w.timeline.state.to_move
+    0
+    """
+    if isinstance(game, Timeline):
+        timeline = game
+    elif isinstance(game, str):
+        g = load_game(game) if content is None else load_game(game, content=content)
+        timeline = Timeline(g, g.normalize_options(**options), seed)
+    else:
+        raise TypeError("play() takes a game's name or a Timeline (odd_nb.start(...))")
+    return GameWidget(timeline, seat=seat, others=others)

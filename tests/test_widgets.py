@@ -1,0 +1,237 @@
+"""The play widget from the Python side: requests arrive through the synced ``request`` trait
+exactly as the browser sends them (``Board.set_state``), and the Timeline is checked.
+
+The browser half (clicking in JupyterLab and Voila) is in tests/e2e/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import odd_nb
+from odd_nb.games.regicide.actions import CARD_NAME
+from odd_nb.widgets import GameWidget, play
+
+
+def browser(w: GameWidget, **request) -> None:
+    """Send a request the way board.js does: set the synced trait with a fresh counter."""
+    browser.n = getattr(browser, "n", 0) + 1
+    w.board.set_state({"request": {**request, "n": browser.n}})
+
+
+def click_action(w: GameWidget, text: str) -> None:
+    ids = [a["id"] for a in w.board.actions if a["text"] == text]
+    assert ids, f"{text!r} is not offered: {[a['text'] for a in w.board.actions]}"
+    browser(w, kind="act", id=ids[0], version=w.board.version)
+
+
+def piece_keys(board: dict) -> Counter:
+    """Every clickable piece on a board, counted."""
+    found = Counter()
+
+    def walk(p):
+        if "key" in p:
+            found[p["key"]] += 1
+        for child in p.get("items", []) + p.get("dice", []):
+            walk(child)
+    for zone in board["zones"]:
+        for p in zone["items"]:
+            walk(p)
+    return found
+
+
+def test_core_an_action_id_from_the_browser_plays_that_action():
+    w = play("one-deck-dungeon", seed=7)
+    before = w.timeline.state
+    click_action(w, "time passes")
+    assert str(w.timeline.history[0]) == "time passes"
+    assert w.timeline.state is not before
+    assert w.board.message == "played: time passes"
+    # time passes (§5.1) leads to a chance node (the discard), so the step after it is where
+    # a click on the history can take you back to; the step itself cannot be stopped at
+    assert w.board.history[0] == {"text": "time passes", "chance": False, "past": True,
+                                  "jump": False}
+    assert w.board.history[-1]["chance"] and w.board.history[-1]["jump"]
+
+
+@pytest.mark.parametrize("request_", [
+    {"kind": "act", "id": 999},                      # no such action
+    {"kind": "act", "id": "0"},                      # not a number
+    {"kind": "act", "id": True},                     # a bool is not an action number
+    {"kind": "act"},                                 # names no action
+    {"kind": "teleport"},                            # unknown request
+    {"kind": "jump", "to": 10_000},
+    {"kind": "jump", "to": "3"},
+    {"kind": "explain", "keys": "box:0"},
+    {"kind": "redo"},                                # nothing to redo
+])
+def test_core_forged_and_malformed_messages_change_nothing(request_):
+    w = play("one-deck-dungeon", seed=7)
+    click_action(w, "time passes")
+    state, entries, version = w.timeline.state, len(w.timeline), w.board.version
+    browser(w, **{"version": w.board.version, **request_})
+    assert w.timeline.state is state and len(w.timeline) == entries
+    assert w.board.message_kind == "error" and w.board.message
+    assert w.board.version == version  # the board was not redrawn with a new position
+
+
+def test_core_a_message_that_is_not_even_a_dict_is_refused():
+    w = play("regicide", players=1, seed=3)
+    state = w.timeline.state
+    w.board.set_state({"request": {"n": 1}})  # no kind at all
+    assert "does not know" in w.board.message and w.timeline.state is state
+
+
+def test_core_a_click_made_on_an_old_board_is_refused():
+    w = play("one-deck-dungeon", seed=7)
+    old = w.board.version
+    click_action(w, "time passes")
+    state = w.timeline.state
+    browser(w, kind="act", id=0, version=old)
+    assert w.timeline.state is state
+    assert "changed before that click" in w.board.message
+
+
+def test_core_undo_redo_restart_and_history_jumps():
+    w = play("one-deck-dungeon", seed=7)
+    for text in ["time passes", "explore"]:
+        click_action(w, text)
+    after_two = w.timeline.state
+    browser(w, kind="undo")
+    assert str(w.timeline.history[-1]) != "explore" and w.board.can_redo
+    browser(w, kind="redo")
+    assert w.timeline.state is after_two
+    browser(w, kind="restart")
+    assert len(w.timeline.history) == 0 and w.board.can_redo
+    jumpable = [i + 1 for i, e in enumerate(w.board.history) if e["jump"]]
+    browser(w, kind="jump", to=jumpable[-1])
+    assert w.timeline.state is after_two
+    assert all(e["past"] for e in w.board.history)
+
+
+def test_core_new_seed_starts_a_new_timeline_and_the_widget_follows_it():
+    w = play("one-deck-dungeon", seed=7)
+    first = w.timeline
+    browser(w, kind="new seed")
+    assert w.timeline is not first and w.timeline.seed == 8
+    click_action(w, "time passes")
+    assert len(first.history) == 0 and len(w.timeline.history) > 0
+
+
+def test_core_a_cell_that_plays_on_the_timeline_updates_the_board():
+    w = play("one-deck-dungeon", seed=7)
+    version = w.board.version
+    w.timeline.play("time passes")
+    assert w.board.version > version
+    assert w.board.history[0]["text"] == "time passes"
+    assert [a["text"] for a in w.board.actions] == [str(a) for a in w.timeline.legal_actions()]
+
+
+def test_core_repr_is_deterministic_for_notebook_tests():
+    assert repr(play("regicide", players=1, seed=3)) == repr(play("regicide", players=1, seed=3))
+    assert "0x" not in repr(play("regicide", players=1, seed=3))
+
+
+def test_core_the_agent_step_and_hint_use_the_games_own_agents():
+    w = play("one-deck-dungeon", seed=7)
+    browser(w, kind="hint")
+    assert w.board.hint["text"] == "time passes" and w.board.message_kind == "hint"
+    w.step.click()  # the ipywidgets "Agent move" button
+    assert str(w.timeline.history[0]) == "time passes"
+    assert w.board.hint == {}
+
+
+def test_core_auto_play_stops_itself_when_the_game_ends():
+    w = play("regicide", players=1, seed=3)
+    w.run.value = True
+    assert w.board.autoplay  # linked: the browser's timer now sends "agent step"
+    for _ in range(500):
+        if w.timeline.state.is_terminal:
+            break
+        browser(w, kind="agent step")
+    assert w.timeline.state.is_terminal
+    assert not w.board.autoplay and not w.run.value
+
+
+def _walk_views(game: str, options: dict, seeds: range, steps: int):
+    for seed in seeds:
+        w = play(game, seed=seed, **options)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if w.timeline.state.is_terminal:
+                break
+            yield w
+            browser(w, kind="act", id=rng.randrange(len(w.board.actions)),
+                    version=w.board.version)
+
+
+@pytest.mark.parametrize("game,options", [("one-deck-dungeon", {"heroes": ["h1", "h2"]}),
+                                          ("one-deck-dungeon", {}),
+                                          ("regicide", {"players": 1}),
+                                          ("regicide", {"players": 3})])
+def test_core_every_legal_action_is_reachable_by_clicking_or_a_button(game, options):
+    """Each action is a button (no parts), or its parts are pieces on the board (as many as it
+    names), and clicking them leaves it among the offered actions (board.js's rule)."""
+    for w in _walk_views(game, options, range(3), 60):
+        board_keys = piece_keys(w.board.board)
+        for a in w.board.actions:
+            parts = Counter(a["parts"])
+            assert all(board_keys[k] >= n for k, n in parts.items()), (a, board_keys)
+            offered = [b for b in w.board.actions
+                       if not parts - Counter(b["parts"])]  # parts within b's parts
+            assert a in offered
+
+
+def test_s4_regicide_board_never_shows_another_seats_hand():
+    """Regicide §4 (secret hands): with seat 0 fixed, no card of seat 1's hand reaches the
+    browser, neither on the board nor in the history."""
+    w = play("regicide", players=2, seed=3, seat=0)
+    for _ in range(12):
+        s = w.timeline.state
+        if s.is_terminal:
+            break
+        sent = json.dumps([w.board.board, w.board.history], ensure_ascii=False)
+        for c in s.hands[1]:
+            assert f"card:{c}\"" not in sent
+            assert f"draws {CARD_NAME[c]}\"" not in sent
+        browser(w, kind="act", id=0, version=w.board.version)
+        assert w.timeline.state.is_terminal or w.timeline.state.to_move == 0 \
+            or w.timeline.state.is_chance
+
+
+def test_s4_regicide_the_other_seats_are_played_by_the_agent_and_undo_takes_them_back():
+    w = play("regicide", players=2, seed=3, seat=0)
+    for _ in range(6):
+        click_action(w, w.board.actions[0]["text"])
+    assert any(e.state.to_move == 1 for e in w.timeline.history if not e.chance)
+    browser(w, kind="undo")  # §4: with secret hands undo stops at a draw; the reason is shown
+    assert w.timeline.state.to_move == 0 or w.board.message_kind == "error"
+
+
+def test_e4_clicking_a_die_then_a_box_it_cannot_take_says_why():
+    """One Deck Dungeon E4: the explanation is the rule's own words, the state unchanged."""
+    t = odd_nb.start("one-deck-dungeon", seed=7)
+    w = play(t)
+    while not any(a["parts"] and a["parts"][0].startswith("die:") for a in w.board.actions):
+        browser(w, kind="agent step")
+    s = w.timeline.state
+    die = next(k for k in piece_keys(w.board.board) if k.startswith("die:"))
+    boxes = [k for k in piece_keys(w.board.board) if k.startswith("box:")]
+    legal = {tuple(a["parts"]) for a in w.board.actions}
+    wrong = next((b for b in boxes if (die, b) not in legal), None)
+    if wrong is None:
+        pytest.skip("every box takes that die in this position")
+    browser(w, kind="explain", keys=[die, wrong])
+    assert w.timeline.state is s and w.board.message_kind == "error"
+    assert "box" in w.board.message or "die" in w.board.message
+
+
+def test_core_play_rejects_what_is_not_a_game():
+    with pytest.raises(TypeError):
+        play(42)
+    with pytest.raises(ValueError, match="no agent"):
+        play("regicide", players=2, seed=1, seat=0, others="telepath")
