@@ -134,7 +134,9 @@ function render({ model, el }) {
     const usable = new Set(actions.flatMap((a) => a.parts));
     const next = new Set();
     for (const a of found) for (const k of a.parts) next.add(k);
-    const state = { uid: 0, usable: keys.length ? next : usable, next, hint: hint.parts || [] };
+    // every piece some action uses stays clickable, so a wrong choice gets its reason; the
+    // ones that fit the selection so far are marked "next"
+    const state = { uid: 0, usable, next: keys.length ? next : usable, hint: hint.parts || [] };
 
     const zones = (board.zones || []).map((z) =>
       h("section", { class: "zone", "aria-label": z.title },
@@ -180,7 +182,7 @@ function render({ model, el }) {
       h("div", { class: `message ${model.get("message_kind")}`, "data-testid": "message",
         role: "status", "aria-live": "polite", text: message || " " }),
       h("div", { class: "main" },
-        h("div", { class: "zones" }, zones),
+        h("div", { class: "zones" + (keys.length ? " selecting" : "") }, zones),
         h("aside", { class: "side" },
           h("div", { class: "odds", "data-testid": "odds" }),
           h("details", { class: "log", open: true },

@@ -1,0 +1,90 @@
+"""Play by clicking in a real JupyterLab: One Deck Dungeon and Regicide boards of
+``notebooks/04-play.ipynb``, checked on the page and in the kernel's Timeline."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+KERNEL_READY = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  return !!(w && w.sessionContext && w.sessionContext.kernelDisplayStatus === 'idle');
+}"""
+LONG = 180_000  # ms: a cold kernel on a busy 2-core machine; a hang guard, not a speed test
+
+
+def open_and_run(lab, page):
+    page.goto(f"{lab.url}/lab/tree/play.ipynb")
+    page.wait_for_function(KERNEL_READY, timeout=LONG)
+    # not awaited: run-all resolves only when every cell has run, the page must stay free
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    boards = page.get_by_test_id("board")
+    boards.nth(1).wait_for(timeout=LONG)
+    return boards.nth(0), boards.nth(1)
+
+
+def wait_history(board, steps: int):
+    """Wait until the board's history shows ``steps`` steps taken (undone ones are listed
+    too, as the future)."""
+    expect(board.locator(".history li.past")).to_have_count(steps, timeout=LONG)
+
+
+def test_core_play_one_deck_dungeon_and_regicide_by_clicking(lab, page):
+    dungeon, table = open_and_run(lab, page)
+    kernel = lab.kernel()
+    kernel.run("import time\nwhile len(table.timeline.history) < 15: time.sleep(0.1)")
+
+    # One Deck Dungeon: the notebook played "time passes" from a cell; the board followed it
+    assert kernel.value("str(dungeon.timeline.history[0])") == "time passes"
+    dungeon.get_by_role("button", name="explore", exact=True).click()
+    steps = kernel.value("len(dungeon.timeline.history)")
+    assert kernel.value("str(dungeon.timeline.history[3])") == "explore"
+    wait_history(dungeon, steps)
+
+    # ... to the dice (the agent plays from the kernel), then a die and a box by clicking (E4)
+    kernel.run("while not any(len(a['parts']) == 2 and a['parts'][1].startswith('box:') "
+               "for a in dungeon.board.actions):\n    dungeon.send({'kind': 'agent step'})")
+    place = kernel.value("next(a for a in dungeon.board.actions if len(a['parts']) == 2 "
+                         "and a['parts'][1].startswith('box:'))")
+    before = kernel.value("len(dungeon.timeline.history)")
+    wait_history(dungeon, before)
+    dungeon.get_by_test_id(f"piece-{place['parts'][0]}").first.click()
+    dungeon.get_by_test_id(f"piece-{place['parts'][1]}").click()
+    wait_history(dungeon, before + 1)
+    assert kernel.value("str(dungeon.timeline.history[-1])") == place["text"]
+
+    # undo and redo by clicking: the kernel's Timeline moves, the page shows it
+    dungeon.get_by_test_id("undo").click()
+    wait_history(dungeon, before)
+    assert kernel.value("len(dungeon.timeline.history)") == before
+    assert kernel.value("dungeon.timeline.can_redo") is True
+    dungeon.get_by_test_id("redo").click()
+    wait_history(dungeon, before + 1)
+    assert kernel.value("str(dungeon.timeline.history[-1])") == place["text"]
+
+    # an illegal choice: two cards that make no play (§3 step 1); the reason is shown in words
+    hand = kernel.value("[a['parts'][0] for a in table.board.actions if len(a['parts']) == 1]")
+    pairs = kernel.value("[a['parts'] for a in table.board.actions if len(a['parts']) == 2]")
+    wrong = next([x, y] for x in hand for y in hand if x < y and [x, y] not in pairs
+                 and [y, x] not in pairs)
+    steps = kernel.value("len(table.timeline.history)")
+    for card in wrong:
+        table.get_by_test_id(f"piece-{card}").click()
+    table.get_by_test_id("message").filter(has_text="no legal play").wait_for(timeout=LONG)
+    assert kernel.value("table.board.message_kind") == "error"
+    assert kernel.value("len(table.timeline.history)") == steps
+
+    # Regicide, seat 0: select a card, play it with the button that names it (§3 step 1)
+    hand = kernel.value("[a['parts'] for a in table.board.actions if len(a['parts']) == 1]")
+    card = hand[0][0]
+    text = kernel.value(f"next(a['text'] for a in table.board.actions if a['parts'] == "
+                        f"[{card!r}])")
+    before = kernel.value("len(table.timeline.history)")
+    table.get_by_test_id(f"piece-{card}").click()
+    table.get_by_role("button", name=text, exact=True).click()
+    kernel.run(f"while len(table.timeline.history) == {before}: time.sleep(0.05)")
+    assert kernel.value("str(table.timeline.history[%d])" % before) == text
+    table.get_by_test_id("status").filter(has_text=re.compile("seat 0|won|lost")).wait_for()
+
+    assert page.errors == []
