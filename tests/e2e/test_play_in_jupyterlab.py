@@ -5,23 +5,10 @@ from __future__ import annotations
 
 import re
 
+from jupyter_kit import open_and_run
 from playwright.sync_api import expect
 
-KERNEL_READY = """() => {
-  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-  return !!(w && w.sessionContext && w.sessionContext.kernelDisplayStatus === 'idle');
-}"""
 LONG = 180_000  # ms: a cold kernel on a busy 2-core machine; a hang guard, not a speed test
-
-
-def open_and_run(lab, page):
-    page.goto(f"{lab.url}/lab/tree/play.ipynb")
-    page.wait_for_function(KERNEL_READY, timeout=LONG)
-    # not awaited: run-all resolves only when every cell has run, the page must stay free
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    boards = page.get_by_test_id("board")
-    boards.nth(1).wait_for(timeout=LONG)
-    return boards.nth(0), boards.nth(1)
 
 
 def wait_history(board, steps: int):
@@ -31,7 +18,7 @@ def wait_history(board, steps: int):
 
 
 def test_core_play_one_deck_dungeon_and_regicide_by_clicking(lab, page):
-    dungeon, table = open_and_run(lab, page)
+    dungeon, table = open_and_run(lab, page, LONG)
     kernel = lab.kernel()
     kernel.run("import time\nwhile len(table.timeline.history) < 15: time.sleep(0.1)")
 
