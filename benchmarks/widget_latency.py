@@ -94,7 +94,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1400, "height": 1100})
             open_and_run(server, page, LONG)
             kernel = server.kernel()
-            kernel.run("import time\nwhile len(table.timeline.history) < 15: time.sleep(0.1)")
+            kernel.wait("len(table.timeline.history) >= 15")
             lines = []
             hand = kernel.value("[a['parts'][0] for a in table.board.actions "
                                 "if len(a['parts']) == 1]")

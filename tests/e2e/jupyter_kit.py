@@ -94,6 +94,12 @@ class Kernel:
     def value(self, expression: str):
         return json.loads(self.run(f"import json as _j; print(_j.dumps({expression}))"))
 
+    def wait(self, condition: str) -> None:
+        """Poll until ``condition`` holds in the kernel. Polled from here: a loop inside the
+        kernel would keep it from handling the very widget messages it waits for."""
+        while not self.value(f"bool({condition})"):
+            time.sleep(0.1)
+
 
 def prepare(tmp_path: Path) -> Path:
     """A folder for a server: the play notebook, quiet JupyterLab settings, a runtime folder."""

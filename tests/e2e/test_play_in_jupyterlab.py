@@ -20,7 +20,7 @@ def wait_history(board, steps: int):
 def test_core_play_one_deck_dungeon_and_regicide_by_clicking(lab, page):
     dungeon, table = open_and_run(lab, page, LONG)
     kernel = lab.kernel()
-    kernel.run("import time\nwhile len(table.timeline.history) < 15: time.sleep(0.1)")
+    kernel.wait("len(table.timeline.history) >= 15")
 
     # One Deck Dungeon: the notebook played "time passes" from a cell; the board followed it
     assert kernel.value("str(dungeon.timeline.history[0])") == "time passes"
@@ -70,7 +70,7 @@ def test_core_play_one_deck_dungeon_and_regicide_by_clicking(lab, page):
     before = kernel.value("len(table.timeline.history)")
     table.get_by_test_id(f"piece-{card}").click()
     table.get_by_role("button", name=text, exact=True).click()
-    kernel.run(f"while len(table.timeline.history) == {before}: time.sleep(0.05)")
+    kernel.wait(f"len(table.timeline.history) > {before}")
     assert kernel.value("str(table.timeline.history[%d])" % before) == text
     table.get_by_test_id("status").filter(has_text=re.compile("seat 0|won|lost")).wait_for()
 

@@ -35,4 +35,16 @@ def test_core_play_in_voila(voila, page):
     table.get_by_role("button", name=first["text"], exact=True).click()
     table.locator(".history li.past", has_text=first["text"]).wait_for(timeout=LONG)
     assert first["text"] in kernel.value("[str(e) for e in table.timeline.history]")
+    # auto-play: the ipywidgets toggle starts the agent, the browser paces it, a click stops it
+    game = page.locator(".odd-nb-game").nth(0)
+    game.locator(".odd-nb-speed input, .odd-nb-speed .slider").first.wait_for(timeout=LONG)
+    start = kernel.value("len(dungeon.timeline.history)")
+    game.locator(".odd-nb-autoplay").click()
+    kernel.wait(f"len(dungeon.timeline.history) >= {start} + 10 "
+                "or dungeon.timeline.state.is_terminal")
+    game.locator(".odd-nb-autoplay").click()
+    kernel.wait("not dungeon.board.autoplay")
+    stopped = kernel.value("len(dungeon.timeline.history)")
+    page.wait_for_timeout(1500)  # five moves' worth at the default pace: none may come
+    assert kernel.value("len(dungeon.timeline.history)") == stopped > start
     assert page.errors == []
