@@ -96,8 +96,10 @@ class OneDeckView(View):
                              lines=[f"{o.colour} {o.box.target}, {o.time_cost} time"],
                              items=[], tone="option")
                        for i, o in enumerate(card.options)] if s.option is None else []
-            head = piece("panel", title=card.name, tone="foe",
-                         lines=[f"{card.kind} · {card.xp} XP"], items=options)
+            lines = [f"{card.kind} · {card.xp} XP"]
+            if s.option is not None:
+                lines.append(f"option {'AB'[s.option]}: {card.options[s.option].label}")
+            head = piece("panel", title=card.name, tone="foe", lines=lines, items=options)
         else:
             return [piece("text", text="No encounter: explore, or open a door.")]
         return [head] + [_box_piece(i, b, d) for i, (b, d) in enumerate(zip(s.boxes, s.placed))]

@@ -95,7 +95,7 @@ class RegicideView(View):
         if s.phase == "play":
             rows = play_rows(s, seat)
             body = "".join(
-                f"<tr><td>{escape(r['action'])}</td><td>{r['damage']}</td>"
+                f"<tr><td>{escape(r['action'].removeprefix('play '))}</td><td>{r['damage']}</td>"
                 f"<td>{'exactly' if r['exact'] else 'yes' if r['defeats'] else ''}</td>"
                 f"<td>{r['attack_left']}</td><td>{float(r['survives']):.1%}</td></tr>"
                 for r in rows)
