@@ -10,7 +10,7 @@ seat to move): other hands are never sent to the browser.
 >>> t = odd_nb.start("regicide", players=2, seed=3)
 >>> board = t.game.view().board(t.state, 0)
 >>> [z["title"] for z in board["zones"]]
-['Enemy', 'Table', 'Hand of seat 0', 'Other seats']
+['Enemy', 'Table', 'Hand of seat 0', 'Seats']
 """
 
 from __future__ import annotations
@@ -40,12 +40,13 @@ class RegicideView(View):
                  {"title": f"Hand of seat {me}",
                   "items": [card_piece(c) for c in s.hands[me]] or
                   [piece("text", text="no cards")]},
-                 {"title": "Other seats", "items": [
-                     piece("panel", f"seat:{q}", title=f"seat {q}" + (" (to move)" if
-                                                                       q == s.active else ""),
-                           lines=[f"{len(h)} cards"] + (["yielded"] if s.yielded[q] else []),
+                 {"title": "Seats", "items": [
+                     piece("panel", f"seat:{q}", title=f"seat {q}" + (" (you)" if q == me
+                                                                       else ""),
+                           lines=[f"{len(h)} cards"] + (["to move"] if q == s.active else [])
+                           + (["yielded"] if s.yielded[q] else []),
                            items=[], tone="seat")
-                     for q, h in enumerate(s.hands) if q != me]}]
+                     for q, h in enumerate(s.hands)]}]
         return {"title": f"Regicide · {s.rules.players} player"
                          f"{'s' if s.rules.players > 1 else ''}",
                 "status": self.status(s), "zones": zones}
