@@ -8,12 +8,20 @@ import os
 from pathlib import Path
 
 import pytest
-from jupyter_kit import CHROMIUM, CHROMIUM_ARGS, prepare, start_lab, start_voila
+from jupyter_kit import (CHROMIUM, CHROMIUM_ARGS, prepare, start_lab, start_notebook7,
+                         start_voila)
 
 
 @pytest.fixture
 def lab(tmp_path):
     server = start_lab(prepare(tmp_path))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def notebook7(tmp_path):
+    server = start_notebook7(prepare(tmp_path))
     yield server
     server.stop()
 

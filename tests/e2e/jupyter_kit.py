@@ -125,6 +125,17 @@ def start_lab(root: Path) -> Server:
                          "--LabApp.expose_app_in_browser=True"], port)
 
 
+def start_notebook7(root: Path) -> Server:
+    port = free_port()
+    return Server(root, [sys.executable, "-m", "notebook", "--no-browser", "--allow-root",
+                         f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+                         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
+                         "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+                         f"--JupyterNotebookApp.user_settings_dir={root / 'nb7-settings'}",
+                         f"--JupyterNotebookApp.workspaces_dir={root / 'workspaces'}",
+                         "--JupyterNotebookApp.expose_app_in_browser=True"], port)
+
+
 def start_voila(root: Path) -> Server:
     port = free_port()
     return Server(root, [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
@@ -139,9 +150,10 @@ KERNEL_READY = """() => {
 }"""
 
 
-def open_and_run(server: Server, page, timeout: float):
-    """Open the play notebook in JupyterLab, run all its cells, return its two boards."""
-    page.goto(f"{server.url}/lab/tree/play.ipynb")
+def open_and_run(server: Server, page, timeout: float, url: str = "/lab/tree/play.ipynb"):
+    """Open the play notebook in JupyterLab (or at ``url``: Notebook 7's is
+    ``/notebooks/play.ipynb``), run all its cells, return its two boards."""
+    page.goto(server.url + url)
     page.wait_for_function(KERNEL_READY, timeout=timeout)
     # not awaited: run-all resolves only when every cell has run, the page must stay free
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
