@@ -237,3 +237,18 @@ def test_core_play_rejects_what_is_not_a_game():
         play(42)
     with pytest.raises(ValueError, match="no agent"):
         play("regicide", players=2, seed=1, seat=0, others="telepath")
+
+
+def test_core_play_from_a_state_plays_on_from_that_position():
+    t = odd_nb.start("one-deck-dungeon", seed=7)
+    t.play("time passes")
+    w = play(t.state, seed=1)
+    assert w.timeline.state is t.state and w.timeline.game.name == "one-deck-dungeon"
+    click_action(w, "explore")
+    assert str(w.timeline.history[0]) == "explore" and len(t.history) == 3
+    browser(w, kind="undo")
+    assert w.timeline.state is t.state
+    with pytest.raises(odd_nb.IllegalAction, match="cannot be saved"):
+        w.timeline.to_json()
+    browser(w, kind="new seed")
+    assert w.timeline.state is t.state and w.timeline.seed == 2

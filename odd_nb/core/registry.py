@@ -55,6 +55,10 @@ class Game:
         hands with several players). Co-operative open games return false."""
         return False
 
+    def strict_undo_at(self, state: State) -> bool:
+        """``strict_undo`` for a game that starts from a given state (no options known)."""
+        return False
+
     @property
     def data_name(self) -> str | None:
         """The name of the card data in use, if the game loads any (recorded in save files)."""
@@ -118,3 +122,14 @@ def load_game(name: str, **kwargs) -> Game:
         raise OptionError(f"no game called {name!r}; games: {list_games()}")
     module, _, attr = _REGISTRY[name].partition(":")
     return getattr(importlib.import_module(module), attr)(**kwargs)
+
+
+def game_of(state: State) -> Game:
+    """The game a state belongs to: the registered game defined in the state's own module,
+    loaded with the state's card data when it carries any (``state.content``)."""
+    module = type(state).__module__
+    for name, target in _REGISTRY.items():
+        if target.partition(":")[0] == module:
+            content = getattr(state, "content", None)
+            return load_game(name) if content is None else load_game(name, content=content)
+    raise OptionError(f"{type(state).__name__} belongs to no registered game")

@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from .registry import Game, load_game
+from .registry import Game, game_of, load_game
 from .state import IllegalAction, LoadError, OptionError, State
 
 SAVE_FORMAT = "odd_nb.timeline"
@@ -64,16 +64,20 @@ class Timeline:
     ``undo(force=True)`` still does, for analysis.
     """
 
-    def __init__(self, game: Game, options: dict, seed: int | None = None, *,
-                 auto_chance: bool = True, strict_undo: bool | None = None):
+    def __init__(self, game: Game, options: dict | None, seed: int | None = None, *,
+                 auto_chance: bool = True, strict_undo: bool | None = None,
+                 start: State | None = None):
         self.game = game
         self.options = options
-        self.strict_undo = game.strict_undo(options) if strict_undo is None else strict_undo
+        if strict_undo is None:
+            strict_undo = game.strict_undo_at(start) if start else game.strict_undo(options)
+        self.strict_undo = strict_undo
         self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else int(seed)
         self.auto_chance = auto_chance
         self._salt = 0
-        root = json.dumps([game.name, self.seed, options], sort_keys=True, default=str)
-        self._start = game.initial_state(options)
+        root = json.dumps([game.name, self.seed, options if start is None else repr(start)],
+                          sort_keys=True, default=str)
+        self._start = game.initial_state(options) if start is None else start
         self._root_digest = _extend(b"", root)
         self._entries: list[Entry] = []
         self._cursor = 0  # number of entries that lead to the current state
@@ -240,8 +244,29 @@ class Timeline:
         return other
 
     # -- save files ----------------------------------------------------------------------------
+    @classmethod
+    def starting_at(cls, state: State, seed: int | None = None) -> "Timeline":
+        """A timeline whose start is ``state`` (say, a position built for a lesson or found by
+        an analysis) instead of the game's setup. It plays, undoes and branches like any
+        other; it cannot be saved, as save files replay from the setup.
+
+        >>> import odd_nb
+        >>> s = odd_nb.start("regicide", players=1, seed=3).state
+        >>> t = Timeline.starting_at(s, seed=1)
+        >>> t.state is s, t.game.name
+        (True, 'regicide')
+        """
+        game = game_of(state)
+        timeline = object.__new__(cls)
+        timeline.__init__(game, None, seed, start=state)
+        return timeline
+
     def to_json(self) -> str:
         """A versioned JSON save file: game, options, seed and the whole log as text."""
+        if self.options is None:
+            raise IllegalAction("this timeline starts from a state given by hand "
+                                "(Timeline.starting_at), and save files replay from the game's "
+                                "setup: it cannot be saved")
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.name,
             "content": self.game.data_name, "options": self.options, "seed": self.seed,

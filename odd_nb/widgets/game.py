@@ -172,7 +172,8 @@ class GameWidget(widgets.VBox):
     def _new_seed(self, request) -> None:
         old = self._timeline
         self._acting = False
-        self.timeline = Timeline(old.game, old.options, old.seed + 1)
+        self.timeline = (Timeline(old.game, old.options, old.seed + 1) if old.options is not None
+                         else Timeline.starting_at(old._start, old.seed + 1))
         self._message = f"new game with seed {old.seed + 1}"
 
     def _jump(self, request) -> None:
@@ -279,7 +280,8 @@ class GameWidget(widgets.VBox):
 
 def play(game="one-deck-dungeon", *, seed: int | None = None, seat: int | None = None,
          others: str | None = None, content=None, **options) -> GameWidget:
-    """A play widget for a game by name (with its start options) or for a ``Timeline``.
+    """A play widget for a game by name (with its start options), a ``Timeline``, or a state
+    to play on from (``Timeline.starting_at``).
 
     ``seat`` is the seat the person plays; the ``others`` agent (by name, default the game's
     best non-random agent) plays the rest. Without a seat every seat is played from the board.
@@ -290,9 +292,12 @@ def play(game="one-deck-dungeon", *, seed: int | None = None, seat: int | None =
     """
     if isinstance(game, Timeline):
         timeline = game
+    elif isinstance(game, State):
+        timeline = Timeline.starting_at(game, seed)
     elif isinstance(game, str):
         g = load_game(game) if content is None else load_game(game, content=content)
         timeline = Timeline(g, g.normalize_options(**options), seed)
     else:
-        raise TypeError("play() takes a game's name or a Timeline (odd_nb.start(...))")
+        raise TypeError("play() takes a game's name, a Timeline (odd_nb.start(...)) or a "
+                        "state")
     return GameWidget(timeline, seat=seat, others=others)
