@@ -22,7 +22,7 @@ def start(name: str, *, seed: int | None = None, content=None, **options) -> Tim
 
 
 # Imported on first use: the engine stays importable without pandas, tqdm or ipywidgets (Pyodide).
-_LAZY = {"simulate": "odd_nb.simulate", "summary": "odd_nb.simulate", "play": "odd_nb.widgets"}
+_LAZY = {"simulate": "odd_nb.simulation", "summary": "odd_nb.simulation", "play": "odd_nb.widgets"}
 
 
 def __getattr__(name):
