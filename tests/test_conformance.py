@@ -150,3 +150,43 @@ def test_observation_is_plain_json(game_name):
     for state, _ in random_walk(odd_nb.load_game(game_name).new_initial_state(), rng, 300):
         for player in range(state.num_players):
             json.dumps(state.observation(player))
+
+
+def test_every_agent_finishes_a_game_and_final_stats_are_plain(game_name):
+    """Game.agents() and Game.final_stats(): what simulate() and the widget's auto-play use."""
+    from odd_nb.core.agents import play_out
+    game = odd_nb.load_game(game_name)
+    agents = game.agents()
+    assert "random" in agents
+    for name, make in agents.items():
+        if name == "search":  # hundreds of rollouts a move; covered by its own tests
+            continue
+        end = play_out(game.new_initial_state(), make(), random.Random(1))
+        assert end.is_terminal
+        stats = game.final_stats(end)
+        assert all(isinstance(v, (int, float, str, bool)) for v in stats.values()), stats
+        json.dumps(stats)
+
+
+def test_view_boards_are_json_and_name_only_pieces_that_are_there(game_name):
+    """The play widget's contract (odd_nb.core.view): the board is plain JSON, and every part an
+    action names is a piece on the board (or the action is a button)."""
+    game = odd_nb.load_game(game_name)
+    view = game.view()
+
+    def keys(piece, found):
+        if "key" in piece:
+            found.append(piece["key"])
+        for child in piece.get("items", []) + piece.get("dice", []):
+            keys(child, found)
+        return found
+    for seed in range(3):
+        for state, _ in random_walk(game.new_initial_state(), random.Random(seed), 150):
+            if state.is_chance:
+                continue
+            board = view.board(state, None)
+            json.dumps(board)
+            on_board = [k for zone in board["zones"] for p in zone["items"] for k in keys(p, [])]
+            for action in state.legal_actions():
+                for part in view.parts(state, action):
+                    assert part in on_board, (str(action), part)
