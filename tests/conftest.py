@@ -1,24 +1,8 @@
-"""Shared helpers: random play through the public protocol only."""
-
-import random
+"""Fixtures shared by the tests: every registered game by name."""
 
 import pytest
 
 import odd_nb
-
-
-def random_walk(state, rng: random.Random, steps: int):
-    """Yield (state, action) pairs of a random game for up to ``steps`` steps."""
-    for _ in range(steps):
-        if state.is_terminal:
-            return
-        if state.is_chance:
-            outcomes = state.chance_outcomes()
-            action = outcomes[rng.randrange(len(outcomes))][0]
-        else:
-            action = rng.choice(state.legal_actions())
-        yield state, action
-        state = state.apply(action)
 
 
 @pytest.fixture(params=odd_nb.list_games())

@@ -11,7 +11,7 @@ import pytest
 import odd_nb
 from odd_nb import IllegalAction, LoadError, Timeline
 
-from conftest import random_walk
+from game_kit import random_walk
 
 GAMES_PER_GAME = 25
 

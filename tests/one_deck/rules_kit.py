@@ -1,8 +1,7 @@
 """Shared helpers for the per-rule One Deck Dungeon tests.
 
-(A module with its own name, not a ``conftest.py``: ``tests/test_conformance.py`` imports
-``random_walk`` with ``from conftest import ...``, and a second ``conftest`` module in this folder
-would shadow that one when the whole ``tests`` folder runs.)
+(A module with its own name, not a ``conftest.py``: test folders are not packages, so every
+``conftest`` and kit module shares one top-level namespace and needs a name of its own.)
 
 Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
 
