@@ -1,8 +1,7 @@
 """Shared helpers for the Regicide tests.
 
-(A module with its own name, not a ``conftest.py``: ``tests/test_conformance.py`` imports
-``random_walk`` with ``from conftest import ...``, and a second ``conftest`` module in this folder
-would shadow that one when the whole ``tests`` folder runs.)
+(A module with its own name, not a ``conftest.py``: test folders are not packages, so every
+``conftest`` and kit module shares one top-level namespace and needs a name of its own.)
 
 Rules references (§n, An) are to /work/shared/rules/regicide.md.
 
@@ -14,6 +13,7 @@ every hand-built state too.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import odd_nb
@@ -36,7 +36,11 @@ def cards(text: str) -> tuple:
 
 
 def new(players=2, **options):
-    return GAME.new_initial_state(players=players, **options)
+    """A new game; ``jester_signals=True`` turns on A17's signals, which are a rule of the
+    engine (``Rules.jester_signals``) but not yet a start option."""
+    signals = options.pop("jester_signals", False)
+    s = GAME.new_initial_state(players=players, **options)
+    return s._replace(rules=replace(s.rules, jester_signals=True)) if signals else s
 
 
 def strs(s) -> list[str]:
@@ -81,7 +85,7 @@ def table(hands, enemy="JS", tavern=None, discard=None, in_play=(), players=None
     the first segment of more than one card), as if drawn from it."""
     players = players or len(hands)
     options = dict(options or {})
-    base = GAME.new_initial_state(players=players, **options)
+    base = new(players, **options)
     hands = tuple(cards(h) for h in hands)
     in_play = tuple(cards(p) for p in in_play)
     segments = ([cards(tavern)] if isinstance(tavern, str) else

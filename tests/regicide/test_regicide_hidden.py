@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+import odd_nb
+from odd_nb.games.regicide.actions import CARD_NAME
 from odd_nb.games.regicide.agents import determinize
 from odd_nb.games.regicide.rules import unknown_groups
 
@@ -123,3 +125,38 @@ def test_a_draw_by_another_seat_reads_as_a_card_drawn():
     other = s.chance_outcomes()[0][0]
     assert other.seat == 1 and s.outcome_text(other, 0) == "seat 1 draws a card"
     assert s.outcome_text(other, 1) == str(other)
+
+
+def test_history_text_hides_the_cards_other_seats_draw():
+    """§4: in the history a seat reads its own draws and not the others'; the enemy turned over
+    (§2 step 1) is public; an onlooker (player=None) reads everything."""
+    t = odd_nb.start("regicide", players=2, seed=3)
+    deal = [e.action for e in t.history[1:]]  # 7 cards each, one at a time (§2 step 3)
+    assert len(deal) == 14 and {d.seat for d in deal} == {0, 1}
+    enemy = f"the next enemy is {t.state.enemy_name}"
+    for seat in (0, 1):
+        assert t.history_text(seat) == [enemy] + [
+            f"seat {d.seat} draws {CARD_NAME[d.card]}" if d.seat == seat
+            else f"seat {d.seat} draws a card" for d in deal]
+        other = " ".join(t.history_text(1 - seat))
+        assert not any(CARD_NAME[c] in other for c in t.state.hands[seat])
+    assert t.history_text() == [enemy] + [str(d) for d in deal]
+
+
+def test_history_text_shows_a_known_card_drawn_and_the_hearts_picks():
+    """§3 step 3: an exactly killed enemy lies known on the tavern, so its draw is public; A12:
+    the cards ♥ takes from the (public) discard pile are public."""
+    s = table(["10C 4D", "6H 2S"], enemy="JH", discard="2C", rest="tavern")
+    s = resolve(play(s, "play 10♣"), "JC")  # 20 damage: J♥ on the tavern, J♣ the next enemy
+    s = play(s, "play 4♦")  # draws: seat 0 (the J♥ on top), seat 1, seat 0, seat 1
+    jack = s.chance_outcomes()[0][0]
+    assert s.outcome_text(jack, 1) == str(jack) == "seat 0 draws J♥"
+    s = s.apply(jack)
+    hidden = s.chance_outcomes()[0][0]
+    assert s.outcome_text(hidden, 0) == "seat 1 draws a card"
+    assert s.outcome_text(hidden, None) == str(hidden)
+    s = table(["5H 9C", "8C"], enemy="JS", tavern="2C 4C", discard="5D 6D 7D 8D 9D 10D",
+              rest="aside")
+    s = play(s, "play 5♥")
+    pick = s.chance_outcomes()[0][0]
+    assert s.outcome_text(pick, 1) == str(pick) == "5♦ goes under the tavern"

@@ -1,8 +1,12 @@
-"""Step 2: suit powers, immunity and the Jester (§3 step 2, "Jester resolution", A4, A6-A10)."""
+"""Step 2: suit powers, immunity and the Jester (§3 step 2, "Jester resolution", A4, A6-A10,
+A17)."""
 
 from fractions import Fraction
 
-from regicide_kit import assert_conserved, cards, chance_tree, play, resolve, strs, table
+import pytest
+
+from regicide_kit import (A, IllegalAction, assert_conserved, cards, chance_tree, play, resolve,
+                          strs, table)
 
 
 # -- ♥ hearts -----------------------------------------------------------------------------------
@@ -151,3 +155,28 @@ def test_jester_skips_damage_and_attack_and_chooses_the_next_player():
     s2 = table(["JOKER1 5H", "8D", "9D"], enemy="JH", players=3,
                options={"jester_may_choose_self": False})
     assert "seat 0 takes the next turn" not in strs(play(s2, "play Jester 1"))
+
+
+def test_signals_after_a_jester_when_the_option_is_on():
+    """§4, A17 (``Rules.jester_signals``: off by default, not yet a start option): right after
+    a Jester, each other player in turn, clockwise, says whether they want the next turn; the
+    signals are public and last until the chosen player starts their turn; then the Jester's
+    player chooses."""
+    s = table(["JOKER1 5H", "8D", "9D 10S"], enemy="JH", players=3,
+              options={"jester_signals": True})
+    s = play(s, "play Jester 1")
+    assert s.phase == "signal" and s.to_move == 1 and s.jester_seat == 0
+    assert strs(s) == ["signal: I want to go next", "signal: I would rather not go next",
+                       "signal: no preference"]
+    s = play(s, "signal: I would rather not go next")
+    assert s.to_move == 2 and s.signals == ("", "rather not", "")
+    s = play(s, "signal: I want to go next")
+    assert s.phase == "next" and s.to_move == 0 and s.signals == ("", "rather not", "want")
+    assert s.observation(1)["signals"] == s.observation(2)["signals"] == ["", "rather not",
+                                                                          "want"]
+    s = play(s, "seat 2 takes the next turn")
+    assert s.phase == "play" and s.to_move == 2 and s.signals == () and s.jester_seat == -1
+    off = play(table(["JOKER1 5H", "8D", "9D"], enemy="JH", players=3), "play Jester 1")
+    assert off.phase == "next" and off.signals == ()
+    with pytest.raises(IllegalAction, match="no signals after a Jester"):
+        off.apply(A.SIGNALS[0])

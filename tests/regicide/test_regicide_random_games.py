@@ -15,19 +15,20 @@ from odd_nb.core.agents import RandomAgent, play_out
 from odd_nb.games.regicide.agents import HeuristicAgent
 from odd_nb.games.regicide.rules import cards_everywhere
 
-from regicide_kit import GAME
+from regicide_kit import GAME, new
 
 SETUPS = [dict(players=p, **extra) for p in (1, 2, 3, 4) for extra in (
     {}, {"exact_kill_to_tavern": "optional"}, {"discard_choices": "all"},
-    {"solo_yield_allowed": False, "jester_may_choose_self": False})]
+    {"solo_yield_allowed": False, "jester_may_choose_self": False, "jester_signals": True})]
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: "-".join(f"{v}" for v in s.values()))
 def test_random_games_end_cleanly(setup):
-    """Issue: 2,080 random games over 1-4 players and the options (A2, A3, A4, step 4 choices)."""
+    """Issue: 2,080 random games over 1-4 players and the options (A2, A3, A4, A17, step 4
+    choices)."""
     games = 130  # 16 setups x 130 = 2,080 games
     outcomes, most = set(), 0
-    start = GAME.new_initial_state(**setup)
+    start = new(**setup)
     for seed in range(games):
         final = play_out(start, RandomAgent(), random.Random(seed))
         assert final.is_terminal and final.outcome in ("won", "lost")
@@ -52,7 +53,7 @@ def test_heuristic_games_reach_the_kings(players):
 
 def walk(seed, players, options, steps=500):
     rng = random.Random(seed)
-    s = GAME.new_initial_state(players=players, **options)
+    s = new(players, **options)
     for _ in range(steps):
         yield s
         if s.is_terminal:
@@ -62,7 +63,7 @@ def walk(seed, players, options, steps=500):
 
 
 option_sets = st.sampled_from([{}, {"discard_choices": "all"},
-                               {"exact_kill_to_tavern": "optional"}])
+                               {"exact_kill_to_tavern": "optional"}, {"jester_signals": True}])
 
 
 @settings(max_examples=60, deadline=None)

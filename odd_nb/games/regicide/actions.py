@@ -147,6 +147,22 @@ class NextPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class Signal:
+    """A17 (``Rules.jester_signals``): after a Jester, a player says in general terms whether
+    they want to take the next turn (§4): ``wish`` is "want", "rather not" or "no preference"."""
+
+    wish: str
+
+    def __str__(self) -> str:
+        return "signal: " + SIGNAL_WORDS[self.wish]
+
+
+SIGNAL_WORDS = {"want": "I want to go next", "rather not": "I would rather not go next",
+                "no preference": "no preference"}
+SIGNALS = tuple(Signal(w) for w in SIGNAL_WORDS)
+
+
+@dataclass(frozen=True, slots=True)
 class ExactKill:
     """With ``exact_kill_to_tavern="optional"`` (A2): where an exactly killed enemy goes."""
 
@@ -211,7 +227,16 @@ def discard_of(cards: tuple) -> Discard:
     return p
 
 
+def discards_of(covers) -> list:
+    """``[discard_of(c) for c in covers]``, faster."""
+    interned = _DISCARDS.get
+    return [interned(c) or discard_of(c) for c in covers]
+
+
 PLAY_SINGLE = tuple(play_of((c,)) for c in ALL_CARDS)
+#: ``ACE_PAIRS[a][c]``: the Animal Companion pair of Ace ``a`` with a higher card ``c`` (§3)
+ACE_PAIRS = tuple(tuple(play_of((a, c)) if c > a else None for c in ALL_CARDS)
+                  for a in ALL_CARDS if IS_ACE[a])
 DRAWS = tuple(tuple(Draw(c, seat) for c in ALL_CARDS) for seat in range(4))
 HEALS = tuple(Heal(c) for c in ALL_CARDS)
 REVEALS = tuple(Reveal(c) for c in ALL_CARDS)

@@ -63,6 +63,7 @@ def progress(state) -> float:
 
 # -- rules of thumb -----------------------------------------------------------------------------
 MEAN_DRAW = 5.0  # about the mean value of a tavern card
+_WISH_RANK = {"want": 2, "no preference": 1, "": 1, "rather not": 0}  # A17 signals
 
 
 def _play_facts(s, cards, immune):
@@ -97,7 +98,8 @@ class HeuristicAgent:
     gained (♠ counts for every later attack of this enemy), cards drawn (♦) and healed (♥), less
     the hand value spent and the damage left to absorb. Yield only when nothing else survives.
     Step 4: the minimal cover whose cards it likes least. A solo Jester power when the hand
-    cannot survive. After a Jester: the seat with the most cards. An exact kill: to the tavern.
+    cannot survive. After a Jester: a seat that signalled it wants the turn (A17), else the
+    seat with the most cards. An exact kill: to the tavern.
     """
 
     def choose(self, s, rng: random.Random):
@@ -109,8 +111,12 @@ class HeuristicAgent:
             return self._play(s, acts)
         if phase == "discard":
             return self._discard(s, acts)
+        if phase == "signal":
+            return self._signal(s, acts)
         if phase == "next":
-            return max(acts, key=lambda a: (len(s.hands[a.seat]), a.seat == s.active))
+            wishes = s.signals or ("",) * s.rules.players
+            return max(acts, key=lambda a: (_WISH_RANK[wishes[a.seat]], len(s.hands[a.seat]),
+                                            a.seat == s.active))
         if phase == "exact kill":
             return next(a for a in acts if isinstance(a, ExactKill) and a.to_tavern)
         return acts[0]
@@ -163,6 +169,14 @@ class HeuristicAgent:
             if sc > best_score:
                 best, best_score = a, sc
         return best
+
+    def _signal(self, s, acts):
+        """A17: want the next turn with a hand well over the enemy's attack, rather not with
+        one under it."""
+        value, attack = s.hand_value(), s.enemy_damage
+        wish = "want" if value >= attack + 10 else "rather not" if value < attack else \
+            "no preference"
+        return next(a for a in acts if a.wish == wish)
 
     def _discard(self, s, acts):
         best, best_score = None, math.inf

@@ -17,7 +17,8 @@ from .actions import CARD_ID, CARD_NAME, SUIT, SUIT_SYMBOLS, ids, names
 
 PHASE_TEXT = {"play": "to play (step 1)", "discard": "to discard (step 4)",
               "next": "to choose the next player (Jester)", "exact kill": "to place the enemy",
-              "powers": "resolving suit powers"}
+              "powers": "resolving suit powers",
+              "signal": "to signal whether they want the next turn (A17)"}
 
 
 def _cards(cards) -> str:
