@@ -157,3 +157,17 @@ def test_undo_returns_the_kept_state_object_not_a_recomputed_one():
     kept = [e.state for e in t.history]
     t.undo()
     assert t.history and t.state is kept[len(t.history) - 1]
+
+
+def test_an_option_added_later_leaves_earlier_seeds_alone_at_its_default():
+    """Option.seeded_at_default=False (Regicide's A17 signals): a save file or a seed from before
+    the option existed deals the same cards; choosing the option is part of the seed."""
+    game = odd_nb.load_game("regicide")
+    options = game.normalize_options(players=2)
+    assert "jester_signals" in options
+    assert "jester_signals" not in game.seed_options(options)
+    assert game.seed_options({**options, "jester_signals": True})["jester_signals"] is True
+    plain = odd_nb.start("regicide", players=2, seed=3)
+    same = odd_nb.start("regicide", players=2, seed=3, jester_signals=False)
+    assert [str(e) for e in plain.history] == [str(e) for e in same.history]
+    assert str(plain.history[0]) == "the next enemy is J♦"  # as before the option existed

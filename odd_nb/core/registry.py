@@ -27,6 +27,9 @@ class Option:
     description: str
     allowed: tuple | None = None
     check: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
+    #: An option added after games were published sets this false: at its default it stays out
+    #: of the seed's hash (Timeline), so every earlier seed still deals the same cards.
+    seeded_at_default: bool = True
 
     def validate(self, value):
         """The value, normalised, or OptionError saying what is allowed."""
@@ -91,6 +94,12 @@ class Game:
             raise OptionError(f"{self.name} has no option {unknown[0]!r}; "
                               f"its options are {sorted(known)}")
         return {name: opt.validate(given.get(name, opt.default)) for name, opt in known.items()}
+
+    def seed_options(self, options: dict) -> dict:
+        """The options a seed's chance depends on: all of them, but those added later
+        (``seeded_at_default=False``) only when they differ from their default."""
+        quiet = {o.name: o.default for o in self.options() if not o.seeded_at_default}
+        return {k: v for k, v in options.items() if not (k in quiet and v == quiet[k])}
 
     def new_initial_state(self, **options) -> State:
         return self.initial_state(self.normalize_options(**options))

@@ -75,8 +75,8 @@ class Timeline:
         self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else int(seed)
         self.auto_chance = auto_chance
         self._salt = 0
-        root = json.dumps([game.name, self.seed, options if start is None else repr(start)],
-                          sort_keys=True, default=str)
+        root = json.dumps([game.name, self.seed, game.seed_options(options) if start is None
+                           else repr(start)], sort_keys=True, default=str)
         self._start = game.initial_state(options) if start is None else start
         self._root_digest = _extend(b"", root)
         self._entries: list[Entry] = []

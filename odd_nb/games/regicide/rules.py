@@ -1190,13 +1190,11 @@ class Regicide(Game):
             Option("discard_choices", "minimal",
                    "step 4 offers the minimal covers of the damage, or every cover "
                    "(paying more than needed)", ("minimal", "all")),
+            Option("jester_signals", False,
+                   "after a Jester the other players signal whether they want the next turn "
+                   "(A17)", (True, False), _check_bool("jester_signals"),
+                   seeded_at_default=False),
         ]
-        # A17's signals after a Jester (``Rules.jester_signals``) are no start option yet: the
-        # Timeline seeds its chance with every option's value, so a new option, even left off,
-        # would change every seeded game. Once the core leaves options at their default out of
-        # the seed, add: Option("jester_signals", False, "after a Jester the other players
-        # signal whether they want the next turn (A17)", (True, False),
-        # _check_bool("jester_signals")).
 
     def strict_undo(self, options: dict) -> bool:
         """§4: hands are secret, so with several players undo may not take back a draw."""
@@ -1214,7 +1212,7 @@ class Regicide(Game):
                       solo_yield_allowed=options["solo_yield_allowed"],
                       jester_may_choose_self=options["jester_may_choose_self"],
                       all_discards=options["discard_choices"] == "all",
-                      jester_signals=options.get("jester_signals", False))
+                      jester_signals=options["jester_signals"])
         n = rules.players
         in_tavern = JESTERS[:rules.jesters_in_tavern]
         tavern_cards = multiset(NUMBER_CARDS + in_tavern)
