@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from jupyter_kit import CHROMIUM, CHROMIUM_ARGS, open_and_run, prepare, start_lab  # noqa: E402
+from jupyter_kit import CHROMIUM, CHROMIUM_ARGS, open_and_run, prepare, start_jupyter  # noqa: E402
 
 LONG = 180_000
 
@@ -87,7 +87,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     root = prepare(Path(tempfile.mkdtemp(prefix="odd-nb-latency-")))
-    server = start_lab(root)
+    server = start_jupyter(root)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -8,29 +8,28 @@ import os
 from pathlib import Path
 
 import pytest
-from jupyter_kit import (CHROMIUM, CHROMIUM_ARGS, prepare, start_lab, start_notebook7,
-                         start_voila)
+from jupyter_kit import CHROMIUM, CHROMIUM_ARGS, prepare, start_jupyter, start_voila
+
+
+def _serving(server):
+    yield server
+    server.stop()
 
 
 @pytest.fixture
 def lab(tmp_path):
-    server = start_lab(prepare(tmp_path))
-    yield server
-    server.stop()
+    yield from _serving(start_jupyter(prepare(tmp_path)))
 
 
 @pytest.fixture
 def notebook7(tmp_path):
-    server = start_notebook7(prepare(tmp_path))
-    yield server
-    server.stop()
+    yield from _serving(start_jupyter(prepare(tmp_path), "notebook", "JupyterNotebookApp"))
 
 
 @pytest.fixture
 def voila(tmp_path):
-    server = start_voila(prepare(tmp_path))
-    yield server
-    server.stop()
+    yield from _serving(start_voila(prepare(tmp_path)))
+
 
 @pytest.fixture
 def page(tmp_path):

@@ -112,28 +112,17 @@ def prepare(tmp_path: Path) -> Path:
     return tmp_path
 
 
-
-
-def start_lab(root: Path) -> Server:
+def start_jupyter(root: Path, module: str = "jupyterlab", app: str = "LabApp") -> Server:
+    """JupyterLab (or Notebook 7: ``"notebook", "JupyterNotebookApp"``) serving ``root``, no
+    token, the app object exposed as ``window.jupyterapp`` for the tests."""
     port = free_port()
-    return Server(root, [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+    return Server(root, [sys.executable, "-m", module, "--no-browser", "--allow-root",
                          f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                          "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
                          "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-                         f"--LabApp.user_settings_dir={root / 'settings'}",
-                         f"--LabApp.workspaces_dir={root / 'workspaces'}",
-                         "--LabApp.expose_app_in_browser=True"], port)
-
-
-def start_notebook7(root: Path) -> Server:
-    port = free_port()
-    return Server(root, [sys.executable, "-m", "notebook", "--no-browser", "--allow-root",
-                         f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-                         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-                         "--ServerApp.password=", f"--ServerApp.root_dir={root}",
-                         f"--JupyterNotebookApp.user_settings_dir={root / 'nb7-settings'}",
-                         f"--JupyterNotebookApp.workspaces_dir={root / 'workspaces'}",
-                         "--JupyterNotebookApp.expose_app_in_browser=True"], port)
+                         f"--{app}.user_settings_dir={root / 'settings'}",
+                         f"--{app}.workspaces_dir={root / 'workspaces'}",
+                         f"--{app}.expose_app_in_browser=True"], port)
 
 
 def start_voila(root: Path) -> Server:
