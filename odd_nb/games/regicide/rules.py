@@ -36,10 +36,10 @@ hidden. ``unknown_groups`` computes that, ``observation`` shows it, and odds and
 
 from __future__ import annotations
 
-from bisect import bisect, bisect_left
+from bisect import bisect_left, insort
 from collections import namedtuple
 from dataclasses import dataclass
-from itertools import accumulate, combinations
+from itertools import combinations
 from operator import attrgetter
 
 from ...core.chance import Deck, multiset, multiset_remove, uniform_draw
@@ -343,8 +343,9 @@ class RegicideState(Reading, State, _Fields):
                     if i >= 0:
                         return fast_heal_pick(self, i)
             elif t is Draw and action.seat == self.draws_due[0]:
-                i = position(self.tavern.segments[0], action.card)
-                if i >= 0:
+                top = self.tavern.segments[0]
+                i = bisect_left(top, action.card)  # ``position``, inline
+                if i < len(top) and top[i] == action.card:
                     return fast_draw(self, i, action.seat)
             raise IllegalAction(f"{action!s} is not a possible outcome of "
                                 f"{self.chance_label()}")
@@ -452,12 +453,12 @@ class RegicideState(Reading, State, _Fields):
 
 _read_fields = attrgetter(*_FIELDS)
 # positions of the fields in the tuple, for the fast paths
-(_CASTLE, _TAVERN, _GROUPS, _ORIGIN, _HANDS, _ENEMY, _DAMAGE, _CANCELLED, _IN_PLAY, _DISCARD,
- _ACTIVE, _PHASE, _TO_COVER, _STRIKE, _DIAMONDS_DUE, _HEAL_DUE, _HEALING, _DRAWS_DUE,
+(_RULES, _CASTLE, _TAVERN, _GROUPS, _ORIGIN, _HANDS, _ENEMY, _DAMAGE, _CANCELLED, _IN_PLAY,
+ _DISCARD, _ACTIVE, _PHASE, _TO_COVER, _STRIKE, _DIAMONDS_DUE, _HEAL_DUE, _HEALING, _DRAWS_DUE,
  _REVEAL_DUE, _YIELDED, _NEXT_GROUP, _OUTCOME, _DEFEATED) = (_FIELDS.index(f) for f in (
-    "castle", "tavern", "groups", "origin", "hands", "enemy", "damage", "cancelled", "in_play",
-    "discard", "active", "phase", "to_cover", "strike", "diamonds_due", "heal_due", "healing",
-    "draws_due", "reveal_due", "yielded", "next_group", "outcome", "defeated"))
+    "rules", "castle", "tavern", "groups", "origin", "hands", "enemy", "damage", "cancelled",
+    "in_play", "discard", "active", "phase", "to_cover", "strike", "diamonds_due", "heal_due",
+    "healing", "draws_due", "reveal_due", "yielded", "next_group", "outcome", "defeated"))
 _new_state = tuple.__new__
 
 
@@ -517,16 +518,26 @@ def play_choices(s) -> list:
         while j < n and hand[j] >> 2 == rank:
             j += 1
         if j - i > 1:
-            most = min(COMBO_MAX_CARDS, COMBO_MAX_TOTAL // (rank + 1), j - i)
-            cards = hand[i:j]
-            for k in range(2, most + 1):
-                acts.extend(play_of(combo) for combo in combinations(cards, k))
+            acts += COMBOS[hand[i:j]]
         i = j
     if s.can_yield():
         acts.append(YIELD)
     if s.jester_powers:
         acts.append(USE_JESTER_POWER)
     return acts
+
+
+def _combos(cards: tuple) -> list:
+    """The combos of ``cards``, 2-4 number cards of one rank (§3 step 1, A5): every set of 2 or
+    more of them with a total of at most 10, smallest sets first."""
+    most = min(COMBO_MAX_CARDS, COMBO_MAX_TOTAL // VALUE[cards[0]], len(cards))
+    return [play_of(combo) for k in range(2, most + 1) for combo in combinations(cards, k)]
+
+
+#: ``COMBOS[cards]``: the combos of 2-4 cards of one rank from 2 to 5 (speed only: a table of
+#: the 44 such sets of cards)
+COMBOS = {cards: _combos(cards) for rank in range(1, 5)
+          for k in range(2, 5) for cards in combinations(range(4 * rank, 4 * rank + 4), k)}
 
 
 def _play_choices_reference(s) -> list:
@@ -562,35 +573,41 @@ def _play_choices_reference(s) -> list:
     return acts
 
 
-def minimal_covers(hand, need: int) -> list[tuple]:
-    """Every set of cards of ``hand`` whose discard value is at least ``need`` and that has no
-    card it could do without (a minimal cover). Cards are taken in decreasing value; a set is
-    recorded the moment its smallest card takes it to ``need``, which is exactly minimality.
+def minimal_covers(hand: tuple, need: int) -> list[tuple]:
+    """Every set of cards of ``hand`` (sorted, as every hand of a state is) whose discard value
+    is at least ``need`` and that has no card it could do without (a minimal cover). Cards are
+    taken in decreasing value; a set is recorded the moment its smallest card takes it to
+    ``need``, which is exactly minimality.
 
     >>> from odd_nb.games.regicide.actions import parse
     >>> [names(c) for c in minimal_covers(tuple(parse(x) for x in ("3S", "5H", "5S", "9C")), 8)]
     ['9♣', '5♠+5♥', '5♠+3♠', '5♥+3♠']
     """
-    # A card's value never falls as its number rises (A=1 .. 10, J=10, Q=15, K=20), so the cards
-    # by decreasing number are by decreasing value, and a set taken in that order, written
-    # lowest first, is sorted.
-    cards = sorted([c for c in hand if VALUE[c]], reverse=True)
+    # A card's value never falls as its number rises (A=1 .. 10, J=10, Q=15, K=20), and the
+    # Jesters, worth 0, come last: the hand read backwards without its Jesters is by decreasing
+    # value, and a set taken in that order, written lowest first, is sorted.
+    n = len(hand)
+    while n and hand[n - 1] >= JESTER_1:
+        n -= 1
+    cards = hand[n - 1::-1] if n else ()
     values = [VALUE[c] for c in cards]
-    n = len(cards)
-    rest = list(accumulate(reversed(values)))[::-1]  # rest[j]: the value of cards j..n-1
+    total = sum(values)
     out = []
 
-    def extend(start: int, chosen: tuple, left: int) -> None:
-        j = start
+    def extend(j: int, chosen: tuple, left: int, rest: int) -> None:
+        # ``rest``: the value of cards j..n-1
         while j < n and values[j] >= left:  # each of these cards makes up what is left
             out.append((cards[j],) + chosen)
+            rest -= values[j]
             j += 1
-        while j < n and rest[j] >= left:  # the others need more cards (none if rest[j] < left)
-            extend(j + 1, (cards[j],) + chosen, left - values[j])
+        while rest >= left:  # the others need more cards (none once the rest is too little)
+            value = values[j]
+            rest -= value
+            extend(j + 1, (cards[j],) + chosen, left - value, rest)
             j += 1
 
-    if 0 < need <= (rest[0] if rest else 0):
-        extend(0, (), need)
+    if 0 < need <= total:
+        extend(0, (), need, total)
     return out
 
 
@@ -949,8 +966,11 @@ def fast_settle(v: list, rules: Rules) -> RegicideState:
                 return _new_state(RegicideState, v)
             fast_suffer(v, rules.players)
         s = _new_state(RegicideState, v)
-        if v[_PHASE] == "play" and v[_HANDS][v[_ACTIVE]]:
+        hand = v[_HANDS][v[_ACTIVE]]
+        if v[_PHASE] == "play" and hand:
             return s  # a player with cards can always play one (§5)
+        if v[_PHASE] == "discard" and sum(map(VALUE.__getitem__, hand)) >= v[_TO_COVER]:
+            return s  # the hand covers the damage (§5)
         reason = loss_reason(s)
         return s._replace(outcome="lost", reason=reason) if reason else s
     return _new_state(RegicideState, v)
@@ -1007,7 +1027,9 @@ def fast_put_under_tavern(v: list, cards: tuple) -> None:
 
 def hands_without(hands: tuple, seat: int, cards: tuple) -> tuple:
     """``hands`` with ``cards`` taken out of ``seat``'s hand."""
-    return hands[:seat] + (tuple([c for c in hands[seat] if c not in cards]),) + hands[seat + 1:]
+    new = list(hands)
+    new[seat] = tuple([c for c in hands[seat] if c not in cards])
+    return tuple(new)
 
 
 def position(ms: tuple, c: int) -> int:
@@ -1020,66 +1042,67 @@ def fast_draw(s: RegicideState, i: int, seat: int) -> RegicideState:
     """``draw``: the card at position ``i`` of the tavern's top segment goes to ``seat``'s hand
     (kept sorted)."""
     v = list(s)
-    segments = s.tavern.segments
+    segments = v[_TAVERN].segments
     top = segments[0]
     c = top[i]
     if len(top) > 1:
         v[_TAVERN] = Deck((top[:i] + top[i + 1:],) + segments[1:])
     else:  # the top segment is used up, and its group's entry with it
         v[_TAVERN] = Deck(segments[1:])
-        v[_GROUPS] = s.groups[1:]
-    hands = s.hands
-    hand = hands[seat]
-    k = bisect(hand, c)
-    v[_HANDS] = hands[:seat] + (hand[:k] + (c,) + hand[k:],) + hands[seat + 1:]
-    draws_due = v[_DRAWS_DUE] = s.draws_due[1:]
+        v[_GROUPS] = v[_GROUPS][1:]
+    hands = list(v[_HANDS])
+    hand = list(hands[seat])
+    insort(hand, c)
+    hands[seat] = tuple(hand)
+    v[_HANDS] = tuple(hands)
+    draws_due = v[_DRAWS_DUE] = v[_DRAWS_DUE][1:]
     if draws_due:  # more draws: nothing to settle
         return _new_state(RegicideState, v)
-    return fast_settle(v, s.rules)
+    return fast_settle(v, v[_RULES])
 
 
 def fast_heal_pick(s: RegicideState, i: int) -> RegicideState:
     """``heal_pick``: ♥ picks the card at position ``i`` of the discard pile; after the last
     pick the cards go under the tavern."""
     v = list(s)
-    discard = s.discard
+    discard = v[_DISCARD]
     v[_DISCARD] = discard[:i] + discard[i + 1:]
-    healing = s.healing + (discard[i],)
-    if s.heal_due > 1:
-        v[_HEALING], v[_HEAL_DUE] = healing, s.heal_due - 1
+    healing = v[_HEALING] + (discard[i],)
+    if v[_HEAL_DUE] > 1:
+        v[_HEALING], v[_HEAL_DUE] = healing, v[_HEAL_DUE] - 1
         return _new_state(RegicideState, v)
     v[_HEALING], v[_HEAL_DUE] = (), 0
     fast_put_under_tavern(v, healing)
-    return fast_settle(v, s.rules)
+    return fast_settle(v, v[_RULES])
 
 
 def fast_reveal(s: RegicideState, c: int) -> RegicideState:
     """``reveal``: the castle's top card ``c`` becomes the enemy."""
     v = list(s)
-    v[_CASTLE] = s.castle.without_top(c)
+    v[_CASTLE] = v[_CASTLE].without_top(c)
     v[_ENEMY], v[_DAMAGE], v[_CANCELLED], v[_REVEAL_DUE] = c, 0, False, False
-    return fast_settle(v, s.rules)
+    return fast_settle(v, v[_RULES])
 
 
 def fast_suffer_discard(s: RegicideState, cards: tuple) -> RegicideState:
     """``suffer_discard``: step 4's discard, then play passes clockwise (``end_turn``)."""
-    a = s.active
     v = list(s)
-    v[_HANDS] = hands_without(s.hands, a, cards)
-    v[_DISCARD] = multiset(s.discard + cards)
+    a, rules = v[_ACTIVE], v[_RULES]
+    v[_HANDS] = hands_without(v[_HANDS], a, cards)
+    v[_DISCARD] = multiset(v[_DISCARD] + cards)
     v[_TO_COVER] = 0
-    v[_ACTIVE], v[_PHASE] = (a + 1) % s.rules.players, "play"
-    return fast_settle(v, s.rules)
+    v[_ACTIVE], v[_PHASE] = (a + 1) % rules.players, "play"
+    return fast_settle(v, rules)
 
 
 def fast_yield(s: RegicideState) -> RegicideState:
     """Yield (§3 step 1): straight to step 4."""
-    a = s.active
     v = list(s)
-    if not s.yielded[a]:
-        v[_YIELDED] = s.yielded[:a] + (True,) + s.yielded[a + 1:]
-    fast_suffer(v, s.rules.players)
-    return fast_settle(v, s.rules)
+    a, rules, yielded = v[_ACTIVE], v[_RULES], v[_YIELDED]
+    if not yielded[a]:
+        v[_YIELDED] = yielded[:a] + (True,) + yielded[a + 1:]
+    fast_suffer(v, rules.players)
+    return fast_settle(v, rules)
 
 
 def fast_play(s: RegicideState, cards: tuple) -> RegicideState | None:
@@ -1091,17 +1114,17 @@ def fast_play(s: RegicideState, cards: tuple) -> RegicideState | None:
     for c in cards:
         value += VALUE[c]
         powers |= _POWER_BIT[c]
-    immune = s.immune_suit
-    if immune >= 0:
-        powers &= ~(1 << immune)
-    a = s.active
     v = list(s)
-    v[_HANDS] = hands_without(s.hands, a, cards)
-    v[_IN_PLAY] = s.in_play + (cards,)
-    if s.yielded[a]:
-        v[_YIELDED] = s.yielded[:a] + (False,) + s.yielded[a + 1:]
+    enemy = v[_ENEMY]
+    if enemy is not None and not v[_CANCELLED]:  # immunity (``immune_suit``)
+        powers &= ~_POWER_BIT[enemy]
+    a, yielded = v[_ACTIVE], v[_YIELDED]
+    v[_HANDS] = hands_without(v[_HANDS], a, cards)
+    v[_IN_PLAY] = v[_IN_PLAY] + (cards,)
+    if yielded[a]:
+        v[_YIELDED] = yielded[:a] + (False,) + yielded[a + 1:]
     if powers & _HEARTS_BIT:  # ``heal``
-        discard = s.discard
+        discard = v[_DISCARD]
         if value < len(discard):
             v[_HEAL_DUE] = value
         elif discard:
@@ -1111,7 +1134,7 @@ def fast_play(s: RegicideState, cards: tuple) -> RegicideState | None:
         v[_DIAMONDS_DUE] = value
     v[_STRIKE] = 2 * value if powers & _CLUBS_BIT else value
     v[_PHASE] = "powers"
-    return fast_settle(v, s.rules)
+    return fast_settle(v, v[_RULES])
 
 
 # -- what a player knows ------------------------------------------------------------------------
