@@ -1,4 +1,5 @@
-"""The play notebook in Jupyter Notebook 7: the boards render, a click plays, Undo undoes."""
+"""The play notebook in Jupyter Notebook 7: the boards render, a click plays, Undo (from the
+keyboard) undoes."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def test_core_play_in_notebook7(notebook7, page):
     dungeon.get_by_role("button", name="explore", exact=True).click()
     expect(past).to_have_count(4, timeout=LONG)
     assert kernel.value("str(dungeon.timeline.history[-1])") == "explore"
-    dungeon.get_by_test_id("undo").click()
+    dungeon.get_by_test_id("undo").focus()  # keyboard: every control is a real button
+    page.keyboard.press("Enter")
     expect(past).to_have_count(3, timeout=LONG)
     assert kernel.value("dungeon.timeline.can_redo") is True
     expect(table.get_by_test_id("status")).to_contain_text("seat 0")
