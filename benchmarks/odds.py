@@ -2,23 +2,22 @@
 force over ordered rolls measured (or, when too slow, estimated) in the same run, and beside
 icepool on the sub-problem icepool can express (one colour, small boxes only).
 
-    python benchmarks/odds.py                    # default: a few minutes
-    python benchmarks/odds.py --exact-max 1e6    # force exact odds on bigger cases (slow)
-    python benchmarks/odds.py --all-exact        # every case exact (hours at the time of writing)
+    python benchmarks/odds.py                      # default: exact up to --work-max, ~10 min
+    python benchmarks/odds.py --work-max 1e9       # every case exact, however long it takes
     python benchmarks/odds.py --only boss --brute-max 1e6
 
 Columns:
-- dice, ordered rolls (6^n) and distinct rolls (what encounter_odds solves: multisets per colour,
-  faces merged into classes where only small boxes can use them);
-- ours: the time of ``encounter_odds`` (cold: the solver's module caches cleared first; the
-  best of --repeat runs). It is forced exact (``exact_limit`` huge) when the distinct rolls are
-  at most --exact-max; otherwise it runs with its default limit and falls back to Monte Carlo,
-  which the table says, and the exact time is then extrapolated (distinct rolls x the
-  Monte Carlo time per solved roll) and marked "~";
-- brute: every ordered roll solved by one ``Solver`` (its memo kept across rolls, the same
-  solver the odds use, so the ratio measures how the rolls are enumerated). Measured in full
-  when 6^n <= --brute-max (its figures are checked equal to ours); otherwise estimated from a
-  timed sample of --sample random rolls x 6^n, marked "~". The estimate uses the sample's
+- dice, ordered rolls (6^n) and distinct rolls (multisets of face classes per colour: what a
+  roll-by-roll method would have to solve);
+- ours: the time of ``encounter_odds`` forced exact (cold: a fresh call, module caches cleared;
+  best of --repeat runs for fast cases) and how it got there: "walk" (the dynamic programme over
+  faces of odds_dp.py) or "rolls" (each distinct roll solved by the solver, which
+  ``encounter_odds`` picks when the walk would take longer). The walk may take at most
+  --work-max units of work (about 2-5 µs each); past it the case is reported as not exact, with
+  the time spent before giving up (a lower bound) and no speed-up;
+- brute: every ordered roll solved by one ``Solver`` (its memo kept across rolls). Measured in
+  full when 6^n <= --brute-max (its figures are checked equal to ours); otherwise estimated from
+  a timed sample of --sample random rolls x 6^n, marked "~". The estimate uses the sample's
   second pass (every roll already in the memo), a floor: the real run would be slower;
 - speed-up = brute / ours.
 
@@ -42,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from odd_nb.games.one_deck import Box, Solver, encounter_odds  # noqa: E402
 from odd_nb.games.one_deck import solver as solver_module  # noqa: E402
+from odd_nb.games.one_deck.odds_dp import plan_for  # noqa: E402
 
 GOAL_MS = 50  # every suite case exact in under 50 ms on one core
 GOAL_SPEEDUP = 1000  # >= 1000x faster than brute force
@@ -134,14 +134,8 @@ def cold() -> None:
 
 
 def distinct_rolls(case: Case) -> int:
-    """The distinct rolls encounter_odds solves exactly (without solving them)."""
-    try:
-        from odd_nb.games.one_deck.odds import _colour_outcomes
-    except ImportError:  # the engine changed: count multisets of faces (an upper bound)
-        return math.prod(math.comb(n + 5, 5) for n in case.pool.values() if n)
-    boxes = case.parsed()
-    return math.prod(len(_colour_outcomes(c, n, boxes, case.black_supply > 0))
-                     for c, n in case.pool.items() if n)
+    """Distinct rolls of the case (multisets of face classes per colour), without solving."""
+    return plan_for(case.pool, case.parsed(), black_supply=case.black_supply).distinct_rolls()
 
 
 def timed(fn, repeat: int = 1):
@@ -204,23 +198,20 @@ def run_suite(cases, args) -> list[dict]:
         n, distinct = case.dice, distinct_rolls(case)
         row = {"case": case, "distinct": distinct, "ordered": 6 ** n}
         boxes = case.parsed()
-        force = args.all_exact or distinct <= args.exact_max
-        if force:
+        start = time.perf_counter()
+        cold()
+        probe = encounter_odds(case.pool, boxes, black_supply=case.black_supply,
+                               exact_limit=args.work_max, samples=1)
+        first = time.perf_counter() - start
+        if probe.exact and first < 1 and args.repeat > 1:
             secs, odds = timed(lambda: encounter_odds(case.pool, boxes,
                                                       black_supply=case.black_supply,
-                                                      exact_limit=HUGE),
-                               args.repeat if distinct <= 5000 else 1)
-            row.update(ours=secs, ours_approx=False, odds=odds)
+                                                      exact_limit=args.work_max),
+                               args.repeat - 1)
+            secs = min(secs, first)
         else:
-            secs, odds = timed(lambda: encounter_odds(case.pool, boxes,
-                                                      black_supply=case.black_supply,
-                                                      samples=args.samples))
-            row["odds"] = odds
-            if odds.exact:  # within the engine's own limit after all
-                row.update(ours=secs, ours_approx=False)
-            else:
-                row.update(mc=secs, ours=secs / odds.samples * distinct, ours_approx=True)
-        odds = row["odds"]
+            secs, odds = first, probe
+        row.update(ours=secs, odds=odds, exact=odds.exact)
         if 6 ** n <= args.brute_max:
             secs, (p, dmg, tim) = timed(lambda: brute_full(case))
             row.update(brute=secs, brute_approx=False)
@@ -235,28 +226,30 @@ def run_suite(cases, args) -> list[dict]:
     return rows
 
 
-HEADER = (f"{'case':40s} {'dice':>4s} {'boxes':>5s} {'ordered':>14s} {'distinct':>9s} "
-          f"{'ours':>10s} {'brute':>10s} {'speed-up':>9s}  notes")
+HEADER = (f"{'case':40s} {'dice':>4s} {'boxes':>5s} {'ordered':>14s} {'distinct':>10s} "
+          f"{'ours':>10s} {'how':>5s} {'brute':>10s} {'speed-up':>9s}  notes")
 
 
 def print_row(row) -> None:
     case, odds = row["case"], row["odds"]
-    speed = row["brute"] / row["ours"]
-    approx = row["ours_approx"] or row["brute_approx"]
     notes = []
-    if "mc" in row:
-        notes.append(f"Monte Carlo fallback ({odds.samples} samples, {fmt_s(row['mc'])}); "
-                     f"exact time extrapolated")
+    if not row["exact"]:
+        notes.append("NOT EXACT: the walk needs more than --work-max; time to give up")
+        speed = "-"
+    else:
+        speed = ("~" if row["brute_approx"] else "") + format(row["brute"] / row["ours"],
+                                                             ",.0f") + "x"
+        notes.append(f"clear {float(odds.p_clear):.4f} dmg {float(odds.expected_damage):.4f} "
+                     f"time {float(odds.expected_time):.4f}")
     if row["brute_approx"]:
         notes.append(f"brute estimated from a sample (memo-cold pass: "
                      f"{fmt_s(row['brute_cold'], True)})")
     if "agree" in row:
         notes.append("brute = ours" if row["agree"] else "BRUTE != OURS")
-    notes.append(f"clear {float(odds.p_clear):.3f} dmg {float(odds.expected_damage):.3f}")
+    how = odds.method if row["exact"] else "-"
     print(f"{case.name[:40]:40s} {case.dice:4d} {len(case.boxes):5d} {row['ordered']:14,d} "
-          f"{row['distinct']:9,d} {fmt_s(row['ours'], row['ours_approx']):>10s} "
-          f"{fmt_s(row['brute'], row['brute_approx']):>10s} "
-          f"{('~' if approx else '') + format(speed, ',.0f') + 'x':>9s}  {'; '.join(notes)}",
+          f"{row['distinct']:10,d} {fmt_s(row['ours'], not row['exact']):>10s} {how:>5s} "
+          f"{fmt_s(row['brute'], row['brute_approx']):>10s} {speed:>9s}  {'; '.join(notes)}",
           flush=True)
 
 
@@ -323,26 +316,29 @@ def run_icepool(args) -> list[tuple]:
 # -- goals --------------------------------------------------------------------------------------
 def print_goals(rows, ice) -> None:
     print("\nGoals (issue) vs measured")
-    exact_ok = [r for r in rows if not r["ours_approx"] and r["ours"] * 1000 < GOAL_MS]
+    fast = [r for r in rows if r["exact"] and r["ours"] * 1000 < GOAL_MS]
     print(f"- every suite case exact in under {GOAL_MS} ms on one core: "
-          f"{'MET' if len(exact_ok) == len(rows) else 'MISS'}: {len(exact_ok)}/{len(rows)} "
-          "cases")
+          f"{'MET' if len(fast) == len(rows) else 'MISS'}: {len(fast)}/{len(rows)} cases")
     for r in rows:
-        if r in exact_ok:
+        if r in fast:
             continue
-        how = ("not run exact (Monte Carlo fallback); exact extrapolated "
-               if r["ours_approx"] else "exact in ")
-        print(f"    MISS {r['case'].name}: {how}{fmt_s(r['ours'], r['ours_approx'])}, "
+        how = "exact in " if r["exact"] else "not exact within --work-max after "
+        print(f"    MISS {r['case'].name}: {how}{fmt_s(r['ours'])}, "
               f"{r['ours'] * 1000 / GOAL_MS:,.0f}x the goal")
-    speed = [(r, r["brute"] / r["ours"]) for r in rows]
-    fast = [r for r, s in speed if s >= GOAL_SPEEDUP]
-    print(f"- >= {GOAL_SPEEDUP}x faster than brute force over ordered rolls: "
-          f"{'MET' if len(fast) == len(rows) else 'MISS'}: {len(fast)}/{len(rows)} cases; "
-          f"speed-ups from {min(s for _, s in speed):,.1f}x to {max(s for _, s in speed):,.1f}x"
-          " (~ = estimated)")
-    for r, s in speed:
-        mark = "~" if r["ours_approx"] or r["brute_approx"] else ""
-        print(f"    {'ok  ' if s >= GOAL_SPEEDUP else 'MISS'} {r['case'].name}: {mark}{s:,.1f}x")
+    exact = [r for r in rows if r["exact"]]
+    speed = [(r, r["brute"] / r["ours"]) for r in exact]
+    quick = [r for r, x in speed if x >= GOAL_SPEEDUP]
+    if speed:
+        print(f"- >= {GOAL_SPEEDUP}x faster than brute force over ordered rolls: "
+              f"{'MET' if len(quick) == len(rows) else 'MISS'}: {len(quick)}/{len(rows)} cases; "
+              f"speed-ups from {min(x for _, x in speed):,.1f}x to "
+              f"{max(x for _, x in speed):,.1f}x (~ = estimated brute force)")
+    for r in rows:
+        x = r["brute"] / r["ours"] if r["exact"] else None
+        mark = "~" if r["brute_approx"] else ""
+        status = "ok  " if x is not None and x >= GOAL_SPEEDUP else "MISS"
+        text = f"{mark}{x:,.1f}x" if x is not None else "not exact"
+        print(f"    {status} {r['case'].name}: {text}")
     if not ice:
         print("- no slower than icepool on its sub-problem: not measured (icepool missing)")
         return
@@ -356,29 +352,23 @@ def print_goals(rows, ice) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--exact-max", type=float, default=60_000,
-                        help="force exact odds when the distinct rolls are at most this")
-    parser.add_argument("--all-exact", action="store_true", help="force exact odds everywhere")
+    parser.add_argument("--work-max", type=float, default=3e7,
+                        help="work (about 2-5 us a unit) the exact walk may take per case")
     parser.add_argument("--brute-max", type=float, default=6 ** 6,
                         help="run the brute force in full when 6^n is at most this")
     parser.add_argument("--sample", type=int, default=2000,
                         help="ordered rolls timed to estimate a brute force too long to run")
-    parser.add_argument("--samples", type=int, default=None,
-                        help="Monte Carlo samples when the odds fall back (engine default)")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs of fast cases")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="run the cases whose name contains this")
     parser.add_argument("--no-icepool", action="store_true")
     args = parser.parse_args()
-    args.exact_max, args.brute_max = int(args.exact_max), int(args.brute_max)
-    if args.samples is None:
-        from odd_nb.games.one_deck.odds import SAMPLES
-        args.samples = SAMPLES
+    args.work_max, args.brute_max = int(args.work_max), int(args.brute_max)
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"One Deck Dungeon exact odds, one core, Python {sys.version.split()[0]}, "
           f"{os.cpu_count()} cores, load average {load:.2f} at start")
-    print(f"exact forced up to {args.exact_max:,} distinct rolls; brute force run in full up to "
+    print(f"exact forced (walk work up to {args.work_max:,}); brute force run in full up to "
           f"{args.brute_max:,} ordered rolls, else estimated from {args.sample:,} rolls\n")
     cases = [c for c in SUITE if args.only.lower() in c.name.lower()]
     print(HEADER)

@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/regenerate_notebooks.py            # all notebooks
     .venv/bin/python tools/regenerate_notebooks.py 00-start-here.ipynb
+    .venv/bin/python tools/regenerate_notebooks.py notebooks/00-start-here.ipynb
 
 Outputs are what nbval compares in the test suite, so run this after a change that is meant to
 change what a notebook shows, and review the diff. The saved files stay small and deterministic:
@@ -75,4 +76,5 @@ def regenerate(path: Path) -> None:
 if __name__ == "__main__":
     names = sys.argv[1:] or sorted(p.name for p in HERE.glob("*.ipynb"))
     for name in names:
-        regenerate(HERE / name)
+        path = Path(name)  # a path to the notebook, or its name in notebooks/
+        regenerate(path.resolve() if path.exists() else HERE / path.name)

@@ -1,16 +1,17 @@
-"""Exact odds of an encounter under the best placement of the dice.
+"""Exact odds of an encounter under the best placement of the dice (rules §4, A7, A11, A24).
 
 >>> from odd_nb.games.one_deck import Box, encounter_odds
 >>> encounter_odds({"yellow": 1}, [Box("yellow", 5, damage=1)]).p_clear
 Fraction(1, 3)
 
-How it is exact without rolling 6^n dice: the roll of each colour is a multiset of face values
-with its multinomial probability (icepool's idea: counts of each face, not ordered rolls), and
-where no wide box can use a colour's values (and conversions cannot carry them to one), faces are
-merged into classes between the small boxes' targets, since nothing can tell them apart. Each
-distinct roll is solved by the same ``Solver``, whose memo is shared between rolls. Only when the
-number of distinct rolls passes ``exact_limit`` does it sample instead, and then it says so
-(``exact`` is false) and gives 95% intervals.
+How it is exact without rolling 6^n dice: ``odds_dp.py`` walks the faces from 6 down to 1,
+drawing how many dice of each colour show each face (``comb(n, a)`` ways, icepool's idea), and
+carries every partial placement still worth keeping; states that meet again are merged. Its
+result is the chance of each set of covered boxes under the same best placement ``Solver``
+finds, so the odds name the very boxes the solver covers. When the walk would take longer than
+solving each distinct roll (a multiset of face classes per colour, with its multinomial
+probability) one by one, that is done instead (``method`` says which). Past ``exact_limit``
+units of work (2-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from itertools import combinations_with_replacement, product
 from math import factorial
 
 from .content import Box
-from .dice import colour_matches
+from .odds_dp import DIE_COLOURS, TooMuchWork, check_weights, mask_distribution, plan_for
 from .solver import COLOURS, Solver
 
-EXACT_LIMIT = 50_000
+EXACT_LIMIT = 600_000  # units of work of the exact walk (2-5 µs each) before sampling
+ENUMERATE_LIMIT = 50_000  # distinct rolls that may be solved one by one instead
+WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
 SAMPLES = 10_000
 
 
@@ -43,8 +46,11 @@ class EncounterOdds:
     box_covered: tuple  # probability that each box is covered
     exact: bool = True
     samples: int = 0
-    rolls: int = 0  # distinct rolls solved
+    rolls: int = 0  # distinct rolls covered (multisets of face classes per colour)
     intervals: dict = field(default_factory=dict)  # name -> (low, high), when sampled
+    covered: dict = field(default_factory=dict)  # covered boxes (tuple of bools) -> probability
+    work: int = 0  # units of work of the exact walk
+    method: str = "walk"  # walk (odds_dp), rolls (each distinct roll solved), sampled, lines
 
     def to_frame(self):
         """One row per box: what it is and the chance the best placement covers it."""
@@ -61,6 +67,22 @@ class EncounterOdds:
         rows = [("damage", k, float(p)) for k, p in sorted(self.damage.items())]
         rows += [("time", k, float(p)) for k, p in sorted(self.time.items())]
         return pd.DataFrame(rows, columns=["kind", "amount", "probability"])
+
+    def plot(self, what: str = "damage", **kwargs):
+        """A bar chart (SVG, no matplotlib) of the ``"damage"`` or ``"time"`` distribution, or
+        of the chance that each box is covered (``"boxes"``)."""
+        from .plot import BarChart
+        if what == "boxes":
+            values = {f"{i + 1}: {b}": p for i, (b, p) in enumerate(zip(self.boxes,
+                                                                         self.box_covered))}
+            return BarChart(values, title=kwargs.pop("title", "chance each box is covered"),
+                            **kwargs)
+        if what not in ("damage", "time"):
+            raise ValueError(f"plot shows 'damage', 'time' or 'boxes', not {what!r}")
+        dist = self.damage if what == "damage" else self.time
+        return BarChart({k: p for k, p in sorted(dist.items())},
+                        title=kwargs.pop("title", f"{what} ({'exact' if self.exact else 'sampled'})"),
+                        xlabel=kwargs.pop("xlabel", what), **kwargs)
 
     def summary(self) -> dict:
         return {"p_clear": float(self.p_clear), "expected_damage": float(self.expected_damage),
@@ -84,41 +106,51 @@ class EncounterOdds:
 
 
 def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
-                   weights=(1000, 1), conversions: bool = True, exact_limit: int = EXACT_LIMIT,
-                   samples: int = SAMPLES, seed: int = 0) -> EncounterOdds:
+                   weights=(1000, 1), conversions: bool = True, discard=(),
+                   exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
+                   seed: int = 0) -> EncounterOdds:
     """Odds that rolling ``pool`` (colour -> number of dice) against ``boxes`` clears them, and the
     damage and time to expect, under the best placement.
 
     ``black_supply``: black dice left in the supply once the pool is rolled (it limits the 2-for-1
     conversions); ``fixed``: dice already in the pools, e.g. from a feat; ``placed``: dice already
-    on each box; ``weights``: the objective, least damage then least time by default;
-    ``conversions``: false when a foe forbids the 2-for-1.
+    on each box; ``weights``: the objective (whole numbers), least damage then least time by
+    default; ``conversions``: false when a foe forbids the 2-for-1; ``discard``: (colour or
+    None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
+    ``(("yellow", 1),)``; ``exact_limit``: work (about
+    2-5 µs a unit) the exact walk may take before the odds are sampled instead
+    (``samples`` rolls, seeded).
     """
     boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
     for colour in pool:
         if colour not in COLOURS:
             raise ValueError(f"unknown dice colour {colour!r}; colours are {list(COLOURS)}")
-    solver = Solver(boxes, placed, weights, conversions)
-    # conversions need a black die in the supply, or a black die to give back to it
-    can_convert = conversions and (black_supply > 0 or pool.get("black", 0) > 0
-                                   or any(d[0] == "black" for d in fixed))
-    parts = [_colour_outcomes(c, n, boxes, can_convert) for c, n in pool.items() if n]
-    total = math.prod(len(p) for p in parts)
-    if total > exact_limit:
-        return _sampled(solver, pool, boxes, black_supply, tuple(fixed), samples, seed)
+    check_weights(weights)
+    plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
+                    weights=weights, conversions=conversions, discard=discard)
+    rolls = plan.distinct_rolls()
+    enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit
+    limit = min(exact_limit, WORK_PER_ROLL * rolls) if enumerable else exact_limit
+    try:
+        masks, total, work, rolls = mask_distribution(
+            pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed, weights=weights,
+            conversions=conversions, discard=discard, limit=limit, plan=plan)
+    except TooMuchWork:
+        solver = Solver(boxes, placed, weights, conversions)
+        if enumerable:  # the walk would take longer than solving each distinct roll
+            return _enumerated(solver, plan, boxes, black_supply, tuple(fixed), discard)
+        return _sampled(solver, pool, boxes, black_supply, tuple(fixed), samples, seed,
+                        discard)
     tally = _Tally(len(boxes))
-    for combo in product(*parts):
-        dice, p = list(fixed), Fraction(1)
-        for faces, weight in combo:
-            dice += faces
-            p *= weight
-        tally.add(solver.solve(dice, black_supply), p)
-    return tally.result(boxes, exact=True, rolls=total)
+    for mask, ways in sorted(masks.items()):
+        covered = tuple(bool(mask >> i & 1) for i in range(len(boxes)))
+        tally.add_covered(boxes, covered, Fraction(ways, total))
+    return tally.result(boxes, exact=True, rolls=rolls, work=work)
 
 
 class _Tally:
     def __init__(self, n_boxes: int):
-        self.damage, self.time = {}, {}
+        self.damage, self.time, self.sets = {}, {}, {}
         self.covered = [0] * n_boxes
         self.clear = 0
 
@@ -130,53 +162,93 @@ class _Tally:
                 self.covered[i] += p
         if r.cleared:
             self.clear += p
+        key = tuple(r.covered)
+        self.sets[key] = self.sets.get(key, 0) + p
+
+    def add_covered(self, boxes, covered: tuple, p) -> None:
+        """A set of covered boxes of probability ``p``: its damage and time are its open boxes'."""
+        damage = sum(b.damage for b, c in zip(boxes, covered) if not c)
+        time = sum(b.time for b, c in zip(boxes, covered) if not c)
+        self.add(_Covered(damage, time, covered), p)
 
     def result(self, boxes, **extra) -> EncounterOdds:
         return EncounterOdds(boxes, self.clear, sum(k * p for k, p in self.damage.items()),
                              sum(k * p for k, p in self.time.items()), dict(sorted(
                                  self.damage.items())), dict(sorted(self.time.items())),
-                             tuple(self.covered), **extra)
+                             tuple(self.covered), covered=dict(sorted(self.sets.items())),
+                             **extra)
 
 
-def _colour_outcomes(colour: str, n: int, boxes, conversions: bool) -> list:
-    """Distinct rolls of ``n`` dice of ``colour`` with their probabilities, faces merged into the
-    classes the boxes can tell apart."""
-    classes = _face_classes(colour, boxes, conversions)
-    out = []
-    for counts in combinations_with_replacement(range(len(classes)), n):
-        weight = Fraction(factorial(n), 6 ** n)
-        for k in set(counts):
-            m = counts.count(k)
-            weight *= Fraction(len(classes[k]) ** m, factorial(m))
-        out.append((tuple((colour, classes[k][0]) for k in counts), weight))
-    return out
+@dataclass(frozen=True)
+class _Covered:
+    damage: int
+    time: int
+    covered: tuple
+
+    @property
+    def cleared(self) -> bool:
+        return all(self.covered)
 
 
-def _face_classes(colour: str, boxes, conversions: bool) -> list:
-    """Faces 1-6 grouped so that two faces in a group act the same against every box."""
-    reach = [b for b in boxes if conversions or colour_matches(b.colour, colour)]
-    if any(b.wide for b in reach):
-        return [[v] for v in range(1, 7)]  # sums need the exact values
-    cuts = sorted({b.target for b in reach} | {1})
-    return [[v for v in range(1, 7) if lo <= v < hi]
-            for lo, hi in zip(cuts, cuts[1:] + [7]) if lo <= 6]
+def _enumerated(solver, plan, boxes, black_supply, fixed, discard) -> EncounterOdds:
+    """Exact odds the plain way: every distinct roll (a multiset of face classes per colour, with
+    its multinomial probability; faces no box can tell apart merged, as the walk does), each
+    solved by the solver, whose memo is shared between rolls."""
+    parts = []
+    for c, (n, classes) in enumerate(zip(plan.rolled, plan.classes)):
+        if not n:
+            continue
+        bounds = list(classes) + [7]
+        sizes = [hi - lo for lo, hi in zip(bounds, bounds[1:])]
+        outs = []
+        for counts in combinations_with_replacement(range(len(classes)), n):
+            weight = Fraction(factorial(n), 6 ** n)
+            for k in set(counts):
+                m = counts.count(k)
+                weight *= Fraction(sizes[k] ** m, factorial(m))
+            outs.append((tuple((DIE_COLOURS[c], classes[k]) for k in counts), weight))
+        parts.append(outs)
+    tally = _Tally(len(boxes))
+    for combo in product(*parts):
+        dice, p = list(fixed), Fraction(1)
+        for faces, weight in combo:
+            dice += faces
+            p *= weight
+        gone = [d for d in dice if _discarded(d, discard)]
+        dice = [d for d in dice if not _discarded(d, discard)]
+        supply = black_supply + sum(1 for d in gone if d[0] == "black")
+        tally.add(solver.solve(dice, supply), p)
+    return tally.result(boxes, exact=True, rolls=plan.distinct_rolls(), method="rolls")
 
 
-def _sampled(solver, pool, boxes, black_supply, fixed, samples, seed) -> EncounterOdds:
+def _sampled(solver, pool, boxes, black_supply, fixed, samples, seed,
+             discard=()) -> EncounterOdds:
     rng = random.Random(seed)
     tally = _Tally(len(boxes))
     p = Fraction(1, samples)
     for _ in range(samples):
         dice = list(fixed) + [(c, rng.randint(1, 6)) for c, n in pool.items() for _ in range(n)]
-        tally.add(solver.solve(dice, black_supply), p)
-    odds = tally.result(boxes, exact=False, samples=samples)
+        gone = [d for d in dice if _discarded(d, discard)]
+        dice = [d for d in dice if not _discarded(d, discard)]
+        supply = black_supply + sum(1 for d in gone if d[0] == "black")
+        tally.add(solver.solve(dice, supply), p)
+    odds = tally.result(boxes, exact=False, samples=samples, method="sampled")
+    return EncounterOdds(**{**odds.__dict__, "intervals": _intervals(odds, samples)})
+
+
+def _discarded(die, discard) -> bool:
+    return any(colour in (None, die[0]) and value in (None, die[1]) for colour, value in discard)
+
+
+def _intervals(odds, samples: int) -> dict:
+    """95% intervals of sampled figures: Wilson for p_clear, normal for the means."""
     intervals = {"p_clear": wilson(float(odds.p_clear), samples)}
     for name, dist in (("expected_damage", odds.damage), ("expected_time", odds.time)):
         mean = float(sum(k * q for k, q in dist.items()))
         var = float(sum(q * (k - mean) ** 2 for k, q in dist.items()))
         half = 1.96 * math.sqrt(var / samples)
         intervals[name] = (mean - half, mean + half)
-    return EncounterOdds(**{**odds.__dict__, "intervals": intervals})
+    return intervals
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -187,10 +259,17 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 # -- from a game state --------------------------------------------------------------------------
-def state_odds(state, **kwargs) -> dict:
+def state_odds(state, *, skills: bool = False, **kwargs) -> dict:
     """Odds of the encounter at hand before its dice are rolled (E1-E3): for a combat or a boss
     round one entry, for a peril one per option (``"A: label"``), with the level's bonus dice,
     dice already gained by feats, and the supply's limits.
+
+    ``skills=True``: the party also plays the best line of skills and potions after the roll
+    (``lines.py`` says what is covered); the odds then come from the engine's own roll (every
+    die the engine rolls, rolls that lead to the same position merged), so abilities that act
+    on the roll count too. Exact up to ``exact_limit`` distinct rolls (default 5,000), sampled
+    past it (``samples``, default 400, seeded by ``seed``). Other keywords: ``weights``,
+    ``max_uses``.
 
     >>> import odd_nb
     >>> t = odd_nb.start("one-deck-dungeon", seed=7)
@@ -206,14 +285,86 @@ def state_odds(state, **kwargs) -> dict:
         from .rules import Draft
         out = {}
         for i, opt in enumerate(s.encounter_card.options):
+            label = f"{'AB'[i]}: {opt.label}"
+            if skills:
+                from .actions import ChooseOption
+                out[label] = skill_odds(_settle(s.apply(ChooseOption(i))), **kwargs)
+                continue
             d = Draft(s)
             choose_option(d, i)
-            out[f"{'AB'[i]}: {opt.label}"] = _odds_of(d, fixed, (opt.colour,), **kwargs)
+            out[label] = _odds_of(d, fixed, (opt.colour,), **kwargs)
         return out
     key = s.dungeon_card.boss.name if s.in_boss_fight else s.encounter_card.name
+    if skills:
+        return {key: skill_odds(s, **kwargs)}
     colours = ("yellow", "pink", "blue") if s.option is None else \
         (s.encounter_card.options[s.option].colour,)
     return {key: _odds_of(s, fixed, colours, **kwargs)}
+
+
+SKILL_EXACT_LIMIT = 5_000
+SKILL_SAMPLES = 400
+
+
+def skill_odds(state, *, weights=(1000, 1), max_uses: int | None = None,
+               exact_limit: int = SKILL_EXACT_LIMIT, samples: int = SKILL_SAMPLES,
+               seed: int = 0) -> EncounterOdds:
+    """Odds of rolling from ``state`` (E2, before the roll) when the party then plays the best
+    line of skills and potions (``lines.best_line``). The roll is the engine's first "roll the
+    dice" action (in 2P: its default split of bonus dice and gathering order)."""
+    from .actions import RollDice
+    from .lines import MAX_USES, _consequences, _line, resolve
+    check_weights(weights)
+    if state.phase != "feats" or state.is_chance:
+        raise ValueError("skill_odds needs the state before the roll (E2)")
+    max_uses = MAX_USES if max_uses is None else max_uses
+    roll = next(a for a in state.legal_actions() if isinstance(a, RollDice))
+    rolled = state.apply(roll)
+    counts = {}
+    for _, colour in rolled.rolls_due:
+        counts[colour] = counts.get(colour, 0) + 1
+    distinct = math.prod(math.comb(n + 5, 5) for n in counts.values())
+    memo, solvers = {}, {}
+    boxes = tuple(rolled.boxes)
+    tally = _Tally(len(boxes))
+    if distinct <= exact_limit:
+        positions = resolve(rolled)
+        exact, n = True, 0
+    else:
+        rng = random.Random(seed)
+        positions = []
+        for _ in range(samples):
+            pos = rolled
+            while pos.is_chance:
+                pos = pos.apply(pos.sample_chance(rng.random()))
+            positions.append((pos, Fraction(1, samples)))
+        exact, n = False, samples
+    for pos, p in positions:
+        if pos.phase != "dice":
+            continue
+        line = _line(pos, weights, max_uses, memo, solvers, _consequences(pos))
+        for q, damage, time, covered in line.outcomes:
+            tally.add(_Covered(damage, time, tuple(covered)), p * q)
+    odds = tally.result(boxes, exact=exact, samples=n, rolls=distinct, method="lines")
+    if exact:
+        return odds
+    return EncounterOdds(**{**odds.__dict__, "intervals": _intervals(odds, n)})
+
+
+def _settle(s):
+    """After a peril option is chosen: its time may draw cards (which cards does not matter to
+    the dice, so the first is taken) and stairs damage may wait for a hero to be picked."""
+    from .actions import TakeDamage
+    while not (s.phase == "feats" and not s.is_chance):
+        if s.is_chance:
+            s = s.apply(s.chance_outcomes()[0][0])
+            continue
+        acts = s.legal_actions()
+        if acts and isinstance(acts[0], TakeDamage):
+            s = s.apply(acts[0])
+            continue
+        raise ValueError(f"no roll ahead of this state (phase {s.phase!r})")
+    return s
 
 
 def _odds_of(s, fixed, colours, **kwargs) -> EncounterOdds:
@@ -225,8 +376,11 @@ def _odds_of(s, fixed, colours, **kwargs) -> EncounterOdds:
     bonus = min(s.level_side.bonus_dice, supply["black"])
     if bonus:
         pool["black"] = bonus
+    discard = tuple((e.colour, e.value) for e in s.active_abilities("on_roll")
+                    if e.op == "discard")
     return encounter_odds(pool, s.boxes, black_supply=supply["black"] - bonus, fixed=fixed,
-                          placed=s.placed, conversions=not s.forbidden("conversion"), **kwargs)
+                          placed=s.placed, conversions=not s.forbidden("conversion"),
+                          discard=discard, **kwargs)
 
 
 def best_placement(state, weights=(1000, 1)):

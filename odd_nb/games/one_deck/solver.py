@@ -17,7 +17,10 @@ Converting a black die is never useful (the black die itself is at least as good
 converting a converted die; but discarding a black die puts it back in the supply, which may make
 room for one more conversion, so the search may do that too. Among equally good placements it
 prefers the one covering most boxes, so a roll that can cover every box always does (that is
-``p_clear``). Results are memoised on (box, dice left, conversions left), and the memo is kept
+``p_clear``), and among those the one covering boxes earlier in its order (armor, then wide,
+then small, each by position): the key is additive over open boxes (``odds_dp.box_costs``), so
+the best placement's set of covered boxes is unique and the exact odds (``odds_dp.py``) name the
+same boxes. Weights are whole numbers. Results are memoised on (box, dice left, conversions left), and the memo is kept
 across rolls: the odds tool asks the same ``Solver`` about every roll.
 
 >>> s = Solver([Box("yellow", 5, damage=1)])
@@ -33,10 +36,10 @@ from itertools import combinations
 
 from .content import Box
 from .dice import colour_matches
+from .odds_dp import TIE, box_costs, check_weights
 
 COLOURS = ("yellow", "pink", "blue", "black")
 BLACK = "black"
-TIE = 32  # the search's costs: (weighted damage and time) * TIE + boxes left open
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ class Solver:
         self.boxes = tuple(boxes)
         if len(self.boxes) >= TIE:
             raise ValueError(f"the solver handles at most {TIE - 1} boxes")
+        check_weights(weights)
         self.weights = weights
         self.conversions = conversions
         order, need, done = [], {}, []
@@ -81,6 +85,11 @@ class Solver:
         # armor boxes first (they gate the rest), then wide boxes, then small ones
         order.sort(key=lambda i: (not self.boxes[i].armor, not self.boxes[i].wide))
         self.order = tuple(order)
+        # the key minimised, additive over open boxes: weighted damage and time, then boxes left
+        # open, then (a bit per box) boxes covered in this order -- one best placement per roll,
+        # the one the exact odds (odds_dp.py) describe
+        self._costs = box_costs(self.boxes, weights, self.order)
+        self._shift = len(self.order)
         self.need = need
         self.done = tuple(done)
         # from each position on, when only small boxes remain: their targets and colours
@@ -93,11 +102,13 @@ class Solver:
                                                            for b in rest)})
         self._best = lru_cache(maxsize=None)(self._search)
 
-    def cost(self, box) -> int:
-        """The search's cost of leaving ``box`` open: its weighted damage and time, then 1 so
+    def cost(self, i: int) -> int:
+        """The search's cost of leaving box ``i`` open: its weighted damage and time, then 1 so
         that among equally good placements the one covering most boxes wins (a placement
-        covering every box then always costs 0, and ☠ boxes are worth covering)."""
-        return (self.weights[0] * box.damage + self.weights[1] * box.time) * TIE + 1
+        covering every box then always costs 0, and ☠ boxes are worth covering), then a bit for
+        its place in the order, so that among those the boxes earlier in the order are covered
+        (``odds_dp.box_costs``)."""
+        return self._costs[i]
 
     def solve(self, dice, black_supply: int = 6) -> Result:
         """The best placement of ``dice`` (``(colour, value)`` pairs) with at most
@@ -131,7 +142,7 @@ class Solver:
     def value(self, dice, black_supply: int = 6) -> int:
         """The weighted damage and time of the best placement (what ``solve`` minimises)."""
         conv = black_supply if self.conversions else 0
-        return self._value(0, tuple(sorted(dice)), conv, False) // TIE
+        return (self._value(0, tuple(sorted(dice)), conv, False) >> self._shift) // TIE
 
     # -- the search ------------------------------------------------------------------------------
     def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
@@ -171,7 +182,8 @@ class Solver:
         if k == len(self.order):
             return 0
         box = self.boxes[self.order[k]]
-        best = self._value(k + 1, dice, conv, armor_failed or box.armor) + self.cost(box)
+        best = self._value(k + 1, dice, conv, armor_failed or box.armor) + \
+            self.cost(self.order[k])
         if armor_failed and not box.armor:
             return best  # armor first: nothing else may hold dice (§4, A11)
         for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv):

@@ -1,0 +1,736 @@
+"""Exact encounter odds by dynamic programming over face values (rules §4, A7, A11, A24).
+
+``mask_distribution`` gives, for a pool rolled against boxes, the exact probability of each set
+of covered boxes under the best placement, without listing rolls one by one.
+
+The idea (icepool's, carried over to a placement problem): a roll of n dice of one colour is a
+count of dice per face, and those counts can be drawn one face at a time, from 6 down to 1: of
+the n dice still unrolled, ``a`` show the face (``comb(n, a)`` ways), the others show less. So
+the chance part is a walk over faces with a few branches a step, and states that meet again are
+merged. What is not a plain evaluator is that the player sees the whole roll before placing. So
+the state carries not one partial placement but every partial placement worth keeping (the
+"configurations"), and the best one is picked at the end.
+
+A configuration, after the faces seen so far:
+- the boxes covered already (small boxes whose target has been passed are decided; a wide box
+  is covered once its sum is reached);
+- what each wide box still needs;
+- pending dice: how many dice of each colour are still free. Faces go from high to low, so a
+  free die shows at least the current face, which is at least every later small box's target:
+  for small boxes free dice of one colour are interchangeable, and only their number matters;
+- the black budget (below).
+
+Each die, as its face is drawn, goes onto a wide box that takes its colour (wide boxes need
+exact faces), or as the lower die of a 2-for-1 pair with a free die onto a wide box that takes
+neither die, as a black die showing this face (the free die shows at least as much), or stays
+free. When the faces reach a small box's target, the box is covered by a free die it takes, by a
+free black die, or by a converted pair of free dice it does not take (both show at least the
+target), or left open. Every legal final placement can be turned into one path of these choices
+that is at least as good (a conversion can be made at the moment its die is used; a die of a
+colour the box takes would do better on the box itself than in a pair), so nothing is lost.
+
+The black budget (A7 and §4 voluntary discard): a 2-for-1 of two non-black dice takes a black die
+from the supply; black pool dice can be given back first (discarded, or two of them converted,
+which returns one to the supply net), and a pair holding a black die is never better than the
+black die alone. So a placement is legal exactly when conversions of non-black pairs plus black
+dice placed on boxes are at most the supply's black dice plus the pool's black dice: one budget,
+spent by each conversion and each black die placed.
+
+Configurations are pruned when another one is at least as good: same family (armor below), a
+key no higher once the wide boxes it needs more on are counted as lost, no less budget, no fewer
+free black dice or free dice of each colour (a surplus free die counts as a spare one); once no
+small box is left, a free die is worth at most one later face to the last wide box. They are
+capped where more cannot help (free dice beyond what later boxes and conversions could use
+become colourless spares, then nothing), and dropped when even covering every box still open
+could not beat what another one already has. When one configuration is sure to be the best
+whatever the remaining dice show, the state is settled and the remaining dice are counted without
+being drawn. A colour whose faces no wide box can use (directly or through a conversion) is drawn
+in classes of faces between the small boxes' targets. One colour of dice against small boxes
+that all take it needs no sets at all (``_greedy``, a nested matroid).
+
+What the walk costs depends on the boxes more than on the dice: small boxes merge well (12 dice
+in a few hundred ms), each wide box multiplies the configurations kept, several wide boxes can
+take minutes. ``encounter_odds`` gives the walk a budget and, past it, solves each distinct roll
+instead when there are few enough.
+
+The best placement: least weighted damage and time, then most boxes covered, then boxes covered
+in the solver's order (armor, then wide, then small, each by position) -- one key per set of
+covered boxes, additive over open boxes (``box_costs``), the same key ``Solver`` minimises, so
+the odds name the very boxes ``Solver.solve`` covers. Armor first (A11): a set of boxes that
+leaves an armor box open counts only its armor boxes (while an armor box is open no other box may
+hold dice).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from math import comb
+
+DIE_COLOURS = ("yellow", "pink", "blue", "black")
+K = 3  # index of black
+TIE = 32  # as in solver.py: (weighted damage and time) * TIE + boxes left open
+
+
+def accepts(box_colour: str) -> tuple:
+    """Indices of the die colours a box takes: its own colour and black (§3), every colour on an
+    "any" box, only black on a box of any other colour."""
+    if box_colour == "any":
+        return (0, 1, 2, 3)
+    if box_colour in DIE_COLOURS[:3]:
+        return (DIE_COLOURS.index(box_colour), K)
+    return (K,)
+
+
+def solver_order(boxes, done=()) -> tuple:
+    """The solver's order of open boxes: armor first, then wide, then small, each by position."""
+    order = [i for i in range(len(boxes)) if i not in done]
+    order.sort(key=lambda i: (not boxes[i].armor, not boxes[i].wide))
+    return tuple(order)
+
+
+def check_weights(weights) -> None:
+    """The objective's weights (per damage, per time) are whole numbers >= 0: the key packs them
+    with a tie-break in one integer."""
+    if len(weights) != 2 or any(not isinstance(w, int) or isinstance(w, bool) or w < 0
+                                for w in weights):
+        raise ValueError(f"weights must be two whole numbers >= 0 (per damage, per time), "
+                         f"found {weights!r}")
+
+
+def box_costs(boxes, weights, order) -> dict:
+    """Each open box's share of the key minimised: weighted damage and time (times TIE), then 1
+    (fewer boxes open), then a bit for its place in ``order`` (earlier boxes covered first).
+    Sums over open boxes never carry between the three parts."""
+    m = len(order)
+    return {i: (((weights[0] * boxes[i].damage + weights[1] * boxes[i].time) * TIE + 1) << m)
+            | (1 << (m - 1 - p)) for p, i in enumerate(order)}
+
+
+def done_and_needs(boxes, placed):
+    """Boxes covered by dice already placed, and what each other box needs (a wide box's target
+    less its dice)."""
+    placed = placed or [()] * len(boxes)
+    done, need = set(), {}
+    for i, (box, dice) in enumerate(zip(boxes, placed)):
+        have = sum(d[1] for d in dice)
+        if dice and (not box.wide or have >= box.target):
+            done.add(i)
+        else:
+            need[i] = box.target - have if box.wide else box.target
+    return done, need
+
+
+INF = float("inf")
+# a configuration: (mode, key, budget, free yellow, free pink, free blue, free black, spare,
+# -need of each wide box of the mode)
+MODE, KEY, BUDGET, FREE, BLACK, SPARE, NEEDS = 0, 1, 2, 3, 6, 7, 8
+
+
+class _Mode:
+    """The boxes one family of placements works on (A11). "All armor covered": every box, and
+    (when there are boxes of both kinds) every armor box must end covered. "Armor open": only the
+    armor boxes; every other box counts as open from the start, since no die may go on it while
+    an armor box is open."""
+
+    def __init__(self, plan, armor_open: bool, armor_must: bool):
+        self.armor_open = armor_open
+        self.armor_must = armor_must
+        keep = (lambda i: plan.boxes[i].armor) if armor_open else (lambda i: True)
+        self.small = [b for b in plan.small if keep(b[0])]
+        self.wide = [b for b in plan.wide if keep(b[0])]
+        self.start_key = sum(c for i, c in plan.costs.items()
+                             if (not keep(i) or i in plan.never) and not plan.done_mask >> i & 1)
+        self.wide_costs = tuple(plan.costs[w[0]] for w in self.wide)
+        self.wide_must = tuple(plan.boxes[w[0]].armor and armor_must for w in self.wide)
+        self.wide_conv = tuple(plan.wide_conv[w[0]] for w in self.wide)
+        self.wide_uses = tuple(plan.wide_uses[w[0]] for w in self.wide)
+        self.wide_acc = tuple(w[2] for w in self.wide)
+        # after each step: small boxes still to decide, how many take each colour, how many are
+        # "any" boxes, and what leaving all of them open costs (INF: an armor box must be covered)
+        self.after = []
+        for kind, v, *_ in plan.steps:
+            rest = [b for b in self.small if b[1] < v or (kind != "small" and b[1] == v)]
+            must = armor_must and any(plan.boxes[b[0]].armor for b in rest)
+            self.after.append((len(rest), tuple(sum(1 for b in rest if c in b[2])
+                                                for c in range(3)),
+                               sum(1 for b in rest if len(b[2]) == 4),
+                               INF if must else sum(plan.costs[b[0]] for b in rest)))
+
+
+class _Plan:
+    """The static part of one odds question (boxes, steps, caps, keys) and the memo of steps."""
+
+    def __init__(self, boxes, pool, black_supply, fixed, placed, weights, conversions,
+                 discard=()):
+        self.boxes = boxes = tuple(boxes)
+        done, need = done_and_needs(boxes, placed)
+        order = solver_order(boxes, done)
+        self.order = order
+        self.costs = box_costs(boxes, weights, order)
+        self.full = (1 << len(boxes)) - 1
+        self.done_mask = 0
+        self.blocked, self.never = False, []
+        for i in done:
+            self.done_mask |= 1 << i
+        small, wide = [], []
+        for i in order:
+            b = boxes[i]
+            if b.wide:
+                if need[i] <= 0:
+                    self.done_mask |= 1 << i
+                    self.costs[i] = 0
+                else:
+                    wide.append((i, need[i], accepts(b.colour)))
+            elif need[i] <= 6:
+                small.append((i, max(1, need[i]), accepts(b.colour)))
+            else:  # a small box above 6 is never covered: an armor one blocks the rest
+                self.never.append(i)
+                self.blocked = self.blocked or b.armor
+        self.small, self.wide = small, wide
+        open_boxes = small + wide
+        # dice: rolled counts, dice already in the pools (fixed), the black budget (A7)
+        fixed = [(DIE_COLOURS.index(c), v) for c, v, *_ in fixed]
+        rolled = [pool.get(c, 0) for c in DIE_COLOURS]
+        count = [rolled[c] + sum(1 for fc, _ in fixed if fc == c) for c in range(4)]
+        budget = black_supply + count[K]  # a black die discarded on the roll goes back: the same
+        # faces an ability discards as soon as they are rolled (E3 "on roll"), per colour
+        gone = [{v for colour, value in discard if colour in (None, DIE_COLOURS[c])
+                 for v in ((value,) if value is not None else range(1, 7))} for c in range(4)]
+        fixed = [(c, v) for c, v in fixed if v not in gone[c]]
+        count = [rolled[c] + sum(1 for fc, _ in fixed if fc == c) for c in range(4)]
+        present = [c for c in range(3) if count[c]]
+        # a 2-for-1 helps only a box that does not take some colour rolled (else that die alone
+        # does better); onto a wide box, only two dice it does not take
+        self.conv_ok = bool(conversions) and budget > 0 and any(
+            c not in acc for _, _, acc in open_boxes for c in present)
+        self.wide_conv, self.wide_uses = {}, {}
+        for i, _, acc in wide:
+            others = sum(count[c] for c in present if c not in acc)
+            self.wide_conv[i] = self.conv_ok and others >= 2
+            # how often a wide box can spend the budget: its black dice, its conversions
+            self.wide_uses[i] = count[K] + (others // 2 if self.wide_conv[i] else 0)
+        relevant, exact = [], []
+        for c in range(4):
+            direct = any(c in acc for _, _, acc in open_boxes)
+            relevant.append(bool(open_boxes) and (direct or (c != K and self.conv_ok)))
+            exact.append(any(c in acc or (c != K and self.wide_conv[i])
+                             for i, _, acc in wide))
+        self.rolled = tuple(n if relevant[c] else 0 for c, n in enumerate(rolled))
+        # faces a colour can tell apart: all six if a wide box can use its faces, else classes
+        # between the targets of the small boxes it can reach
+        self.classes = []
+        for c in range(4):
+            if exact[c]:
+                self.classes.append(tuple(range(1, 7)))
+            else:
+                cuts = {t for _, t, acc in small if c in acc or (c != K and self.conv_ok)}
+                cuts |= {x for v in gone[c] for x in (v, v + 1) if x <= 6}
+                self.classes.append(tuple(sorted(cuts | {1})))
+        steps = []
+        hi = [6, 6, 6, 6]
+        for v in range(6, 0, -1):
+            for c in range(4):
+                if not relevant[c] or v not in self.classes[c]:
+                    continue
+                arriving = sum(1 for fc, fv in fixed if fc == c and v <= fv <= hi[c])
+                size = hi[c] - v + 1
+                hi[c] = v - 1
+                if self.rolled[c] or arriving:
+                    kind = "gone" if v in gone[c] else "draw"
+                    steps.append((kind, v, c, size, arriving, tuple(hi)))
+            if any(t == v for _, t, _ in small):
+                steps.append(("small", v, None, 0, 0, tuple(hi)))
+        self.steps = steps
+        # one colour of dice, small boxes that all take it: the covered sets are those of a
+        # nested matroid (a die reaching a target reaches every lower one), solved greedily
+        colours = [c for c in range(4) if count[c]]
+        self.single_colour = colours[0] if (len(colours) == 1 and not wide and small and not any(
+            gone) and not self.blocked and all(
+            colours[0] in acc for _, _, acc in small)) else None
+        has_armor = any(boxes[i].armor for i, *_ in open_boxes)
+        has_other = any(not boxes[i].armor for i, *_ in open_boxes)
+        both = has_armor and has_other
+        if self.blocked:  # an armor box stays open whatever is rolled: only armor boxes count
+            self.modes = [_Mode(self, True, False)]
+        else:
+            self.modes = [_Mode(self, False, both)]
+            if both:
+                self.modes.append(_Mode(self, True, False))
+        self.start = frozenset(
+            (m, mode.start_key, budget, 0, 0, 0, 0, 0) + tuple(-w[1] for w in mode.wide)
+            for m, mode in enumerate(self.modes))
+        # after each step with no small box left in any mode and one wide box: the highest face
+        # still to come (0 otherwise)
+        self.tails = [v if all(m.after[k][0] == 0 and len(m.wide) <= 1 for m in self.modes)
+                      else 0 for k, (_, v, *_) in enumerate(steps)]
+        self.work = 0  # configurations built, a measure of the time taken
+        self._memo = {}
+        self._one_memo = {}
+        self._packed = {}
+        self._bound = {}
+
+    def distinct_rolls(self) -> int:
+        """How many distinct rolls the odds cover: multisets of face classes per colour."""
+        out = 1
+        for n, classes in zip(self.rolled, self.classes):
+            out *= comb(n + len(classes) - 1, n)
+        return out
+
+    def mask_of_key(self, key: int) -> int:
+        """The covered boxes of a key (its low bits name the open boxes in solver order)."""
+        m = len(self.order)
+        mask = self.full
+        for p, i in enumerate(self.order):
+            if key >> (m - 1 - p) & 1:
+                mask &= ~(1 << i)
+        return mask | self.done_mask
+
+    # -- transitions -------------------------------------------------------------------------------
+    def step(self, configs, s: int, arriving: int):
+        """Configurations after step ``s`` with ``arriving`` dice (a frozenset), or the final key
+        (an int) once one configuration is sure to be best whatever the remaining dice show."""
+        memo_key = (configs, s, arriving)
+        out = self._memo.get(memo_key)
+        if out is not None:
+            return out
+        if self.steps[s][0] == "gone":
+            return configs  # these dice were discarded as rolled
+        if len(configs) == 1:
+            (cfg,) = configs
+            cur = self._one(cfg, s, arriving)
+        else:
+            cur = set()
+            for cfg in configs:
+                cur.update(self._one(cfg, s, arriving))
+            cur = self._prune(cur, s, cap=False)
+        out = self._finish(cur, s)
+        self.work += len(configs) + len(cur)
+        self._memo[memo_key] = out
+        return out
+
+    def _one(self, cfg, s: int, arriving: int) -> tuple:
+        """One configuration through step ``s``: its successors, capped and pruned."""
+        memo_key = (cfg, s, arriving)
+        out = self._one_memo.get(memo_key)
+        if out is not None:
+            return out
+        kind, v, c, *_ = self.steps[s]
+        cur = (cfg,)
+        if kind == "draw":
+            for _ in range(arriving):
+                nxt = set()
+                for one in cur:
+                    self._arrive(one, c, v, nxt)
+                cur = self._prune(nxt, s)
+        else:  # the boxes of this target one by one, capped once all are decided
+            mode = self.modes[cfg[MODE]]
+            here = [b for b in mode.small if b[1] == v]
+            later = mode.after[s][0]
+            for k, box in enumerate(here):
+                nxt = set()
+                must = mode.armor_must and self.boxes[box[0]].armor
+                cost = self.costs[box[0]]
+                uses = later + len(here) - k  # small boxes from this one on
+                for one in cur:
+                    self._cover(one, box, nxt, must, cost, mode, uses)
+                cur = self._prune(nxt)
+            cur = self._prune(cur, s)
+        out = tuple(cur)
+        self.work += len(out) * (arriving or 1)
+        self._one_memo[memo_key] = out
+        return out
+
+    def _arrive(self, cfg, c: int, v: int, out: set) -> None:
+        """One die of colour ``c`` showing ``v``: free, onto a wide box that takes it, or as the
+        lower die of a 2-for-1 pair with a free die onto a wide box that takes neither."""
+        lst = list(cfg)
+        lst[BLACK if c == K else FREE + c] += 1  # _cap turns surplus free dice into spare ones
+        out.add(tuple(lst))
+        budget = cfg[BUDGET]
+        mode = self.modes[cfg[MODE]]
+        for j, acc in enumerate(mode.wide_acc):
+            need = -cfg[NEEDS + j]
+            if need <= 0:
+                continue
+            left = -max(need - v, 0)
+            if c in acc:
+                if c != K or budget >= 1:
+                    lst = list(cfg)
+                    lst[NEEDS + j] = left
+                    if c == K:
+                        lst[BUDGET] -= 1
+                    out.add(tuple(lst))
+            elif mode.wide_conv[j] and budget >= 1:
+                # the partner: a spare die if any (the least useful), else a free die of a
+                # colour the box does not take (one it takes would do better on the box itself),
+                # else a free black die (a legal pair; costs the budget as placing it would)
+                if cfg[SPARE] >= 1:
+                    partners = (SPARE,)
+                else:
+                    partners = [FREE + p for p in range(3) if p not in acc and cfg[FREE + p]]
+                    if cfg[BLACK] >= 1 and budget >= 1:
+                        partners.append(BLACK)
+                for p in partners:
+                    lst = list(cfg)
+                    lst[p] -= 1
+                    lst[BUDGET] -= 1
+                    lst[NEEDS + j] = left
+                    out.add(tuple(lst))
+
+    def _cover(self, cfg, box, out: set, must: bool, cost: int, mode, uses: int) -> None:
+        """A small box whose target the faces have reached: left open (not an armor box that
+        must be covered), or covered by a free die it takes, a spare die (an "any" box), a free
+        black die, or a 2-for-1 pair of free dice it does not take (spare ones first)."""
+        _, _, acc = box
+        if not must:
+            lst = list(cfg)
+            lst[KEY] += cost
+            out.add(tuple(lst))
+        budget = cfg[BUDGET]
+        if len(acc) == 4 and cfg[SPARE] >= 1:  # "any": a spare die is the cheapest
+            lst = list(cfg)
+            lst[SPARE] -= 1
+            out.add(tuple(lst))
+            return
+        own = False
+        for p in acc:
+            if p != K and cfg[FREE + p] >= 1:
+                own = True
+                lst = list(cfg)
+                lst[FREE + p] -= 1
+                out.add(tuple(lst))
+        if cfg[BLACK] >= 1 and budget >= 1:
+            # with budget to spare for every later use, a free black die is worth at least a
+            # free die of the box's colour, so when one of those is there the black die waits
+            spare_budget = budget >= uses + sum(
+                min(-n, u) for n, u in zip(cfg[NEEDS:], mode.wide_uses))
+            if not (own and spare_budget):
+                lst = list(cfg)
+                lst[BLACK] -= 1
+                lst[BUDGET] -= 1
+                out.add(tuple(lst))
+        if not self.conv_ok or budget < 1 or len(acc) == 4:
+            return
+        spare = cfg[SPARE]
+        if spare >= 2:
+            lst = list(cfg)
+            lst[SPARE] -= 2
+            lst[BUDGET] -= 1
+            out.add(tuple(lst))
+            return
+        others = [FREE + p for p in range(3) if p not in acc and cfg[FREE + p]]
+        if spare == 1:
+            for p in others:
+                lst = list(cfg)
+                lst[SPARE] = 0
+                lst[p] -= 1
+                lst[BUDGET] -= 1
+                out.add(tuple(lst))
+            return
+        for x, p in enumerate(others):
+            for q in others[x:]:
+                if cfg[q] >= 1 + (p == q):
+                    lst = list(cfg)
+                    lst[p] -= 1
+                    lst[q] -= 1
+                    lst[BUDGET] -= 1
+                    out.add(tuple(lst))
+
+    def _cap(self, cfg, s: int):
+        """Free dice beyond what the small boxes still to come could take become spare (their
+        colour no longer matters); spare dice, black dice and budget beyond what could still be
+        used are worth nothing."""
+        mode = self.modes[cfg[MODE]]
+        rest, per_colour, anys, _ = mode.after[s]
+        wide_uses = 0
+        partner_uses = 0
+        for n, u, conv in zip(cfg[NEEDS:], mode.wide_uses, mode.wide_conv):
+            if n < 0:
+                wide_uses += min(-n, u)
+                if conv:
+                    partner_uses += -n
+        budget = min(cfg[BUDGET], rest + wide_uses)
+        y, p, b = cfg[FREE], cfg[FREE + 1], cfg[FREE + 2]
+        oy, op, ob = min(y, per_colour[0]), min(p, per_colour[1]), min(b, per_colour[2])
+        if self.conv_ok:
+            spare = min(cfg[SPARE] + y + p + b - oy - op - ob, 2 * budget + anys)
+        else:
+            spare = 0
+        return (cfg[MODE], cfg[KEY], budget, oy, op, ob,
+                min(cfg[BLACK], budget, rest + partner_uses), spare) + cfg[NEEDS:]
+
+    def _prune(self, configs, s: int | None = None, cap: bool = True):
+        """Without configurations another one dominates (capped after step ``s``): same mode,
+        no higher key, at least as much budget and free black dice, no more need on any wide
+        box, and free dice that cover the other's (a surplus free die can stand for a spare
+        one).
+
+        Once no small box is left and one wide box is, a free die can only be the partner of a
+        later die in a 2-for-1 onto the wide box, worth at most that die's face: so fewer free
+        dice are made up for by less need, ``hi`` (the highest face still to come) a die."""
+        capped = {self._cap(cfg, s) for cfg in configs} if cap and s is not None else configs
+        if len(capped) <= 1:
+            return capped
+        tail = s is not None and self.tails[s]
+        kept = []  # (config, packed resources)
+        packed = self._packed
+        for b in sorted(capped, key=_by_key):
+            pb = packed.get(b)
+            if pb is None:
+                pb = packed[b] = self._pack(b)
+            m, key = b[MODE], b[KEY]
+            for a, pa in kept:
+                if a[MODE] != m:
+                    continue
+                if tail and len(b) == NEEDS + 1 and a[BUDGET] >= b[BUDGET]:
+                    short = (b[BLACK] + b[SPARE] + b[FREE] + b[FREE + 1] + b[FREE + 2]) - (
+                        a[BLACK] + a[SPARE] + a[FREE] + a[FREE + 1] + a[FREE + 2])
+                    if a[NEEDS] - max(short, 0) * tail >= b[NEEDS]:
+                        break
+                if (pa | _GUARDS) - pb & _GUARDS != _GUARDS:
+                    continue
+                # a has at least as much of every resource; where it needs more on a wide box
+                # it may lose that box: dominated if b's key covers that loss
+                mode = self.modes[m]
+                extra = 0
+                for j in range(NEEDS, len(b)):
+                    if a[j] < b[j]:
+                        if mode.wide_must[j - NEEDS]:
+                            extra = INF
+                            break
+                        extra += mode.wide_costs[j - NEEDS]
+                if a[KEY] + extra <= key:
+                    break
+            else:
+                kept.append((b, pb))
+        return [a for a, _ in kept]
+
+    @staticmethod
+    def _pack(cfg) -> int:
+        """The resources compared by dominance, 8 bits each: budget, free black dice, free
+        yellow, pink, blue dice, free and spare dice together."""
+        return cfg[BUDGET] | cfg[BLACK] << 8 | cfg[FREE] << 16 | cfg[FREE + 1] << 24 | \
+            cfg[FREE + 2] << 32 | (cfg[SPARE] + cfg[FREE] + cfg[FREE + 1] + cfg[FREE + 2]) << 40
+
+    def _bounds(self, cfg, s: int | None):
+        """(lowest, highest) final key the configuration can still end with (INF: it must
+        still cover an armor box, so it promises nothing)."""
+        out = self._bound.get((cfg, s))
+        if out is None:
+            out = self._bound[(cfg, s)] = self._bounds_of(cfg, s)
+        return out
+
+    def _bounds_of(self, cfg, s: int | None):
+        mode = self.modes[cfg[MODE]]
+        key = cfg[KEY]
+        high = key if s is None else key + mode.after[s][3]
+        for j, need in enumerate(cfg[NEEDS:]):
+            if need < 0:
+                if mode.wide_must[j]:
+                    return (INF, INF) if s is None else (key, INF)
+                high += mode.wide_costs[j]
+        return (high if s is None else key), high
+
+    def _finish(self, configs, s: int):
+        """Drop what cannot beat the best sure result; settle when nothing can."""
+        best, bounds = INF, []
+        for cfg in configs:
+            low, high = self._bounds(cfg, s)
+            bounds.append((low, high, cfg))
+            if high < best:
+                best = high
+        lowest = min(low for low, _, _ in bounds)
+        if lowest >= best:
+            return best  # settled: no configuration can do better than the best sure one
+        kept, provider = [], False
+        for low, high, cfg in bounds:
+            if low < best:
+                kept.append(cfg)
+            elif high == best and not provider:
+                kept.append(cfg)
+                provider = True
+        return frozenset(kept)
+
+    def final_key(self, configs) -> int:
+        if isinstance(configs, int):
+            return configs
+        return min(self._bounds(cfg, None)[0] for cfg in configs)
+
+
+_GUARDS = sum(0x80 << (8 * i) for i in range(40))  # the top bit of every 8-bit field
+
+
+def _by_key(cfg):
+    """Lowest key first, then most resources and least need: a configuration comes after every
+    configuration that dominates it."""
+    return (cfg[KEY], -(cfg[BUDGET] + cfg[FREE] + cfg[FREE + 1] + cfg[FREE + 2] + cfg[BLACK]
+                        + cfg[SPARE]), -sum(cfg[NEEDS:]))
+
+
+class TooMuchWork(Exception):
+    """The exact walk would take more than the limit given (``mask_distribution``)."""
+
+
+def plan_for(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
+             weights=(1000, 1), conversions: bool = True, discard=()) -> _Plan:
+    """The static part of an odds question (``mask_distribution`` takes the same arguments):
+    its ``distinct_rolls()``, ``classes`` (faces each colour can tell apart) and ``rolled``."""
+    return _Plan(tuple(boxes), pool, black_supply, tuple(fixed), placed, weights, conversions,
+                 tuple(discard))
+
+
+def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
+                      weights=(1000, 1), conversions: bool = True, discard=(),
+                      limit: int | None = None, plan: _Plan | None = None):
+    """The exact distribution of the covered boxes under the best placement: (dict covered mask
+    -> ways, total ways, work done, distinct rolls covered). Probabilities are ways / total; the total is
+    6 ** (dice rolled that some box could use). ``discard``: (colour or None, face or None)
+    pairs an ability discards as soon as they are rolled. The work counts states visited and
+    configurations built (2-5 µs each); past ``limit`` it raises ``TooMuchWork``.
+
+    The walk: states are sets of configurations, each with a dict from the dice not drawn yet
+    (one number, mixed radix over the colours) to the number of ordered partial rolls that lead
+    there, so each set is stepped once however many ways lead to it."""
+    if plan is None:
+        plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
+                        weights=weights, conversions=conversions, discard=discard)
+    if plan.single_colour is not None:
+        out = _greedy(plan, tuple(fixed))
+        if limit is not None and out[2] > limit:
+            raise TooMuchWork(out[2])
+        return out
+    rolled = plan.rolled
+    stride, base = [], 1
+    for n in rolled:
+        stride.append(base)
+        base *= n + 1
+    settled = defaultdict(int)
+    states = {plan.start: {sum(n * st for n, st in zip(rolled, stride)): 1}}
+    visited = 0
+    step = plan.step
+    for s, (kind, v, c, size, arriving, hi_after) in enumerate(plan.steps):
+        if not states:
+            break
+        nxt = {}
+        rests = {}
+        if kind in ("draw", "gone"):
+            st, radix = stride[c], rolled[c] + 1
+            last = hi_after[c] == 0
+            table = [[comb(n, a) * size ** a for a in range(n + 1)] for n in range(radix)]
+            for configs, ways in states.items():
+                visited += len(ways)
+                if limit is not None and visited + plan.work > limit:
+                    raise TooMuchWork(visited + plan.work)
+                afters = {}
+                for code, w in ways.items():
+                    n = code // st % radix
+                    row = table[n]
+                    for a in ((n,) if last else range(n + 1)):
+                        after = afters.get(a)
+                        if after is None:
+                            after = afters[a] = step(configs, s, a + arriving)
+                        left = code - a * st
+                        if after.__class__ is frozenset:
+                            bucket = nxt.get(after)
+                            if bucket is None:
+                                bucket = nxt[after] = defaultdict(int)
+                            bucket[left] += w * row[a]
+                        else:
+                            rest = rests.get(left)
+                            if rest is None:
+                                rest = rests[left] = _rest_ways(left, stride, rolled, hi_after)
+                            settled[after] += w * row[a] * rest
+        else:
+            for configs, ways in states.items():
+                visited += len(ways)
+                after = step(configs, s, 0)
+                if after.__class__ is frozenset:
+                    bucket = nxt.get(after)
+                    if bucket is None:
+                        nxt[after] = dict(ways)
+                    else:
+                        for code, w in ways.items():
+                            bucket[code] = bucket.get(code, 0) + w
+                else:
+                    settled[after] += sum(w * _rest_ways(code, stride, rolled, hi_after)
+                                          for code, w in ways.items())
+        states = nxt
+    if limit is not None and visited + plan.work > limit:
+        raise TooMuchWork(visited + plan.work)
+    for configs, ways in states.items():
+        settled[plan.final_key(configs)] += sum(ways.values())
+    masks = defaultdict(int)
+    for key, ways in settled.items():
+        masks[plan.mask_of_key(key)] += ways
+    return dict(masks), 6 ** sum(rolled), visited + plan.work, plan.distinct_rolls()
+
+
+def _greedy(plan, fixed):
+    """One colour of dice against small boxes that all take it (the icepool sub-problem): no
+    choice is ever needed. Faces from high to low; when the faces reach a box's target the box
+    is chosen, and if the chosen boxes outnumber the dice seen (every one of which reaches every
+    chosen target), the cheapest chosen box is dropped: the greedy algorithm of a nested matroid,
+    which keeps the most valuable set of boxes that can be covered. With armor boxes and others,
+    two sets are kept: the best one holding every armor box (armor boxes weigh more than any
+    other), and the best set of armor boxes alone (A11); the odds take the better of the two."""
+    c = plan.single_colour
+    n = plan.rolled[c]
+    boxes = plan.boxes
+    both = len(plan.modes) == 2
+    costs = plan.costs
+    armor = {i for i, _, _ in plan.small if boxes[i].armor}
+    big = 1 << 200
+    weight = {i: costs[i] + (big if both and i in armor else 0) for i, _, _ in plan.small}
+    cuts = plan.classes[c]
+    fixed_v = sorted((v for fc, v, *_ in fixed), reverse=True)
+    # states: (dice not drawn, chosen (all armor), chosen (armor alone)) -> ways
+    states = {(n, (), ()): 1}
+    hi, work = 6, 0
+    for lo in reversed(cuts):
+        size = hi - lo + 1
+        here = [i for i, t, _ in plan.small if t == lo]
+        last = lo == 1
+        nxt = defaultdict(int)
+        for (left, chosen, alone), w in states.items():
+            for a in ((left,) if last else range(left + 1)):
+                seen = n - left + a + sum(1 for v in fixed_v if v >= lo)
+                ways = w * comb(left, a) * size ** a
+                ca, cf = chosen, alone
+                for i in here:
+                    ca = _add(ca, i, seen, weight)
+                    if both and i in armor:
+                        cf = _add(cf, i, seen, weight)
+                nxt[(left - a, ca, cf)] += ways
+                work += 1
+        states = nxt
+        hi = lo - 1
+    others = sum(costs[i] for i in costs if i not in armor and not plan.done_mask >> i & 1)
+    settled = defaultdict(int)
+    for (_, chosen, alone), w in states.items():
+        key = sum(costs[i] for i in costs if i not in chosen and not plan.done_mask >> i & 1)
+        if both:
+            if not armor <= set(chosen):
+                key = INF
+            key = min(key, others + sum(costs[i] for i in armor if i not in alone))
+        settled[key] += w
+    masks = defaultdict(int)
+    for key, ways in settled.items():
+        masks[plan.mask_of_key(key)] += ways
+    return dict(masks), 6 ** n, work, plan.distinct_rolls()
+
+
+def _add(chosen: tuple, i: int, seen: int, weight: dict) -> tuple:
+    """Box ``i`` joins the chosen boxes; if they then outnumber the dice seen, the lightest
+    goes (the chosen boxes are kept sorted heaviest first)."""
+    out = sorted(chosen + (i,), key=weight.__getitem__, reverse=True)
+    return tuple(out[:seen])
+
+
+def _rest_ways(code: int, stride, rolled, hi) -> int:
+    """Ways the dice not drawn yet (``code``) can show faces 1..hi of their colour."""
+    out = 1
+    for st, n, h in zip(stride, rolled, hi):
+        left = code // st % (n + 1)
+        if left:
+            out *= h ** left
+    return out
