@@ -9,35 +9,23 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from itertools import product
 
 from odd_nb.games.one_deck import Box
 from odd_nb.games.one_deck.lines import best_line, line_uses, placement, skill_values
 from odd_nb.games.one_deck.odds import skill_odds, state_odds
 from rules_kit import dice_state, fresh
 from test_odds import walk_to
-from test_solver import conversions, placement_outcome, takes
+from test_solver import legal_placements
 
 
 def brute_prevented(boxes, dice, supply, prevented, weights=(1000, 1)):
     """Least weighted damage and time after prevention (A25) over every legal placement (§4,
     A7, A11), by the plain enumeration of test_solver.py."""
     best = None
-    for pool, _, _ in conversions(list(dice), supply):
-        choices = [[None] + [i for i, b in enumerate(boxes) if takes(b.colour, d[0])]
-                   for d in pool]
-        for assignment in product(*choices):
-            on_box = [[] for _ in boxes]
-            for die, i in zip(pool, assignment):
-                if i is not None:
-                    on_box[i].append(die)
-            out = placement_outcome(boxes, [()] * len(boxes), on_box)
-            if out is None:
-                continue
-            _, damage, time = out
-            d, t = max(0, damage - prevented[0]), max(0, time - prevented[1])
-            cost = weights[0] * d + weights[1] * t
-            best = (cost, d, t) if best is None or (cost, d, t) < best else best
+    for _, (_, damage, time) in legal_placements(boxes, dice, supply):
+        d, t = max(0, damage - prevented[0]), max(0, time - prevented[1])
+        cost = weights[0] * d + weights[1] * t
+        best = (cost, d, t) if best is None or (cost, d, t) < best else best
     return best
 
 

@@ -116,16 +116,12 @@ def placement_outcome(boxes, placed, on_box):
     return tuple(covered), damage, time
 
 
-def brute_force(boxes, dice, black_supply=6, placed=None, weights=(1000, 1)):
-    """Every legal final placement of ``dice``. Returns a dict: ``cost`` (least weighted cost),
-    ``damage`` / ``time`` (of the least (cost, damage, time)), ``clear`` (some legal placement
-    covers every box), and ``narrow_cost`` / ``narrow_clear``: the same when black dice are never
-    given back to the supply (conversions limited by ``black_supply`` alone, the solver's
-    model); ``gap`` says whether the two differ."""
+def legal_placements(boxes, dice, black_supply, placed=None):
+    """Every legal final placement of ``dice`` by plain enumeration (§4, A7, A11): conversions,
+    then each die on a box that takes it or on none. Yields (black dice given back to the
+    supply?, (covered, damage, time))."""
     boxes = tuple(boxes)
     placed = tuple(placed) if placed is not None else ((),) * len(boxes)
-    best = narrow = None
-    clear = narrow_clear = False
     for pool, _, gave_back in conversions(list(dice), black_supply):
         choices = [[None] + [i for i, b in enumerate(boxes) if takes(b.colour, d[0])]
                    for d in pool]
@@ -135,15 +131,25 @@ def brute_force(boxes, dice, black_supply=6, placed=None, weights=(1000, 1)):
                 if i is not None:
                     on_box[i].append(die)
             out = placement_outcome(boxes, placed, on_box)
-            if out is None:
-                continue
-            covered, damage, time = out
-            key = (weights[0] * damage + weights[1] * time, damage, time)
-            best = key if best is None or key < best else best
-            clear = clear or all(covered)
-            if not gave_back:
-                narrow = key if narrow is None or key < narrow else narrow
-                narrow_clear = narrow_clear or all(covered)
+            if out is not None:
+                yield gave_back, out
+
+
+def brute_force(boxes, dice, black_supply=6, placed=None, weights=(1000, 1)):
+    """Every legal final placement of ``dice``. Returns a dict: ``cost`` (least weighted cost),
+    ``damage`` / ``time`` (of the least (cost, damage, time)), ``clear`` (some legal placement
+    covers every box), and ``narrow_cost`` / ``narrow_clear``: the same when black dice are never
+    given back to the supply (conversions limited by ``black_supply`` alone, the solver's
+    model); ``gap`` says whether the two differ."""
+    best = narrow = None
+    clear = narrow_clear = False
+    for gave_back, (covered, damage, time) in legal_placements(boxes, dice, black_supply, placed):
+        key = (weights[0] * damage + weights[1] * time, damage, time)
+        best = key if best is None or key < best else best
+        clear = clear or all(covered)
+        if not gave_back:
+            narrow = key if narrow is None or key < narrow else narrow
+            narrow_clear = narrow_clear or all(covered)
     return {"cost": best[0], "damage": best[1], "time": best[2], "clear": clear,
             "narrow_cost": narrow[0], "narrow_clear": narrow_clear,
             "gap": (best, clear) != (narrow, narrow_clear)}
