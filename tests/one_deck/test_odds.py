@@ -245,6 +245,41 @@ def test_a24_monte_carlo_fallback_says_so_and_its_intervals_hold_the_exact_value
     assert (again.p_clear, again.damage) == (mc.p_clear, mc.damage)  # seeded
 
 
+def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when_not():
+    """``max_seconds`` (the play widget's budget): a small encounter is exact well within it;
+    with no time at all the walk is given up at once and the estimate rests on the one roll
+    that is always solved, and says so."""
+    boxes = [Box("yellow", 5, damage=1), Box.parse("wide pink 8 ♥")]
+    exact = encounter_odds({"yellow": 2, "pink": 2}, boxes)
+    timed = encounter_odds({"yellow": 2, "pink": 2}, boxes, max_seconds=60)
+    assert timed.exact and (timed.p_clear, timed.damage) == (exact.p_clear, exact.damage)
+    rushed = encounter_odds({"yellow": 2, "pink": 2}, boxes, max_seconds=0, seed=3)
+    assert not rushed.exact and rushed.method == "sampled" and rushed.samples == 1
+    assert rushed.p_clear in (0, 1) and sum(rushed.damage.values()) == 1
+    lo, hi = rushed.intervals["p_clear"]
+    assert lo < 0.5 < hi  # one roll says little, and the interval shows it
+
+
+def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkeypatch):
+    """The One Deck Dungeon odds panel before a roll: exact figures, or (out of time) an
+    estimate with the number of rolls and its interval."""
+    import odd_nb
+    from odd_nb.games.one_deck import view as view_module
+    t = odd_nb.start("one-deck-dungeon", seed=2434)
+    state = t.state
+    while not (state.phase in ("peril", "feats") and not state.is_chance):
+        t.play(t.legal_actions()[0])
+        state = t.state
+    view = t.game.view()
+    view_module._odds_panel.cache_clear()
+    assert "<td>exact</td>" in view.odds(state, None)
+    view_module._odds_panel.cache_clear()
+    monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
+    panel = view.odds(state, None)
+    assert "estimate from 1 roll (clear " in panel and "<td>exact</td>" not in panel
+    view_module._odds_panel.cache_clear()
+
+
 def test_repr_html_and_str():
     odds = encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1), Box("pink", 3, time=1)])
     html = odds._repr_html_()

@@ -464,3 +464,32 @@ def test_a7_two_black_dice_converted_leave_a_black_die_for_another_conversion():
     dice = [("black", 1), ("black", 1), ("yellow", 5), ("pink", 5)]
     assert brute_force(boxes, dice, 0)["cost"] == 0
     assert Solver(boxes).solve(dice, 0).damage == 0
+
+
+# -- big pools: the wide box's covers grouped by what they leave ---------------------------------
+def test_s4_a24_wide_box_covers_by_what_they_leave_equal_every_minimal_cover():
+    """§4, A24: with only small boxes after a wide box, the solver tries one minimal cover of
+    the wide box per leftover that matters to them (``_leaving_sums``) instead of every minimal
+    cover (``_minimal_sums``). On 3,000 seeded pools of 6-12 dice, too big for the brute force,
+    both give the same damage, time and covered boxes, and the placement is legal. (Differences
+    are rare: a version leaving the largest dice of each class differs on about 1 in 200.)"""
+    from odd_nb.games.one_deck import solver as solver_module
+    rng = random.Random(2024)
+    every_cover = solver_module._leaving_sums
+    for _ in range(3000):
+        boxes = [Box(rng.choice(BOX_COLOURS), rng.randint(2, 14), wide=True, damage=1,
+                     armor=rng.random() < 0.2)]
+        boxes += [Box(rng.choice(BOX_COLOURS), rng.randint(1, 6), damage=rng.randint(0, 2),
+                      time=rng.randint(0, 1)) for _ in range(rng.randint(1, 5))]
+        dice = [(rng.choice(DIE_COLOURS), rng.randint(1, 6)) for _ in range(rng.randint(6, 12))]
+        supply = rng.randint(0, 4)
+        grouped = Solver(boxes).solve(dice, supply)
+        try:
+            solver_module._leaving_sums = lambda usable, need, cuts: \
+                solver_module._minimal_sums(usable, need)
+            plain = Solver(boxes).solve(dice, supply)
+        finally:
+            solver_module._leaving_sums = every_cover
+        assert (grouped.damage, grouped.time, grouped.covered) == \
+            (plain.damage, plain.time, plain.covered), (boxes, dice, supply)
+        check_result(boxes, dice, supply, None, grouped)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import factorial
+from time import perf_counter
 
 from .content import Box
 from .odds_dp import DIE_COLOURS, TooMuchWork, check_weights, mask_distribution, plan_for
@@ -108,7 +109,7 @@ class EncounterOdds:
 def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
                    weights=(1000, 1), conversions: bool = True, discard=(),
                    exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
-                   seed: int = 0) -> EncounterOdds:
+                   seed: int = 0, max_seconds: float | None = None) -> EncounterOdds:
     """Odds that rolling ``pool`` (colour -> number of dice) against ``boxes`` clears them, and the
     damage and time to expect, under the best placement.
 
@@ -119,8 +120,14 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work (about
     2-5 µs a unit) the exact walk may take before the odds are sampled instead
-    (``samples`` rolls, seeded).
+    (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget that must answer
+    on every click): the exact walk gets 60% of it (solving each distinct roll is not tried:
+    on real encounters it was never faster than the walk), and sampling stops when it runs out,
+    with at least one roll solved (``samples`` says how many; the intervals say how good).
     """
+    start = perf_counter()
+    deadline = None if max_seconds is None else start + max_seconds
+    exact_deadline = None if max_seconds is None else start + 0.6 * max_seconds
     boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
     for colour in pool:
         if colour not in COLOURS:
@@ -129,18 +136,20 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
                     weights=weights, conversions=conversions, discard=discard)
     rolls = plan.distinct_rolls()
-    enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit
+    enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit and \
+        max_seconds is None
     limit = min(exact_limit, WORK_PER_ROLL * rolls) if enumerable else exact_limit
     try:
         masks, total, work, rolls = mask_distribution(
             pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed, weights=weights,
-            conversions=conversions, discard=discard, limit=limit, plan=plan)
+            conversions=conversions, discard=discard, limit=limit, plan=plan,
+            deadline=exact_deadline)
     except TooMuchWork:
         solver = Solver(boxes, placed, weights, conversions)
         if enumerable:  # the walk would take longer than solving each distinct roll
             return _enumerated(solver, plan, boxes, black_supply, tuple(fixed), discard)
         return _sampled(solver, pool, boxes, black_supply, tuple(fixed), samples, seed,
-                        discard)
+                        discard, deadline)
     tally = _Tally(len(boxes))
     for mask, ways in sorted(masks.items()):
         covered = tuple(bool(mask >> i & 1) for i in range(len(boxes)))
@@ -222,16 +231,20 @@ def _enumerated(solver, plan, boxes, black_supply, fixed, discard) -> EncounterO
 
 
 def _sampled(solver, pool, boxes, black_supply, fixed, samples, seed,
-             discard=()) -> EncounterOdds:
+             discard=(), deadline=None) -> EncounterOdds:
     rng = random.Random(seed)
-    tally = _Tally(len(boxes))
-    p = Fraction(1, samples)
-    for _ in range(samples):
+    results = []
+    while len(results) < samples and not (
+            results and deadline is not None and perf_counter() > deadline):
         dice = list(fixed) + [(c, rng.randint(1, 6)) for c, n in pool.items() for _ in range(n)]
         gone = [d for d in dice if _discarded(d, discard)]
         dice = [d for d in dice if not _discarded(d, discard)]
         supply = black_supply + sum(1 for d in gone if d[0] == "black")
-        tally.add(solver.solve(dice, supply), p)
+        results.append(solver.solve(dice, supply))
+    samples = len(results)
+    tally = _Tally(len(boxes))
+    for r in results:
+        tally.add(r, Fraction(1, samples))
     odds = tally.result(boxes, exact=False, samples=samples, method="sampled")
     return EncounterOdds(**{**odds.__dict__, "intervals": _intervals(odds, samples)})
 

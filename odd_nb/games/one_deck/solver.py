@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from .content import Box
 from .dice import colour_matches
@@ -40,6 +40,7 @@ from .odds_dp import TIE, box_costs, check_weights
 
 COLOURS = ("yellow", "pink", "blue", "black")
 BLACK = "black"
+_NEVER = float("inf")  # no cover found yet
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class Solver:
             self.cuts.append(tuple(sorted({need[i] for i in order[k:]})) if small else None)
             self.colours.append({c for c in COLOURS if any(colour_matches(b.colour, c)
                                                            for b in rest)})
+        self._reduced = [self._reduction(k) for k in range(len(order) + 1)]
         self._best = lru_cache(maxsize=None)(self._search)
 
     def cost(self, i: int) -> int:
@@ -123,7 +125,7 @@ class Solver:
             if armor_failed and not box.armor:
                 continue
             while True:
-                for used, left, conv_left in self._covers(box, self.need[i], dice, conv):
+                for used, left, conv_left in self._covers(box, self.need[i], dice, conv, k):
                     if self._value(k + 1, left, conv_left, armor_failed) == target:
                         covered[i], uses[i] = True, used
                         dice, conv = left, conv_left
@@ -152,20 +154,36 @@ class Solver:
         """Dice and conversions reduced to what still matters for boxes order[k:]: once only
         small boxes remain, a value counts only as the highest target it reaches, and a die that
         reaches none (or, without conversions, fits no box) is of no use."""
-        cuts = self.cuts[k]
         kept = dice
-        if cuts is not None:
-            colours = self.colours[k]
+        table = self._reduced[k]
+        if table is not None:
             kept = []
-            for colour, v, *_ in dice:
-                reached = [t for t in cuts if t <= v]
-                if reached and (colour in colours or conv > 0 or self.conversions):
-                    kept.append((colour, reached[-1]))
-                elif colour == BLACK and self.conversions:
+            for d in dice:  # sorted, and the table keeps the order
+                r = table.get(d[:2], d) if len(d) == 2 else d
+                if r is d:  # a value off the table (a skill raised it), or a converted die
+                    r = table[d[:2]] = self._reduce_die(k, d[0], d[1])
+                if r is not None:
+                    kept.append(r)
+                elif d[0] == BLACK and self.conversions:
                     conv += 1  # a useless black die is worth its place in the supply
-            kept = tuple(sorted(kept))
+            kept = tuple(kept)
         # only pairs of non-black dice are worth converting (module docstring)
         return kept, min(conv, sum(1 for d in kept if d[0] != BLACK) // 2)
+
+    def _reduction(self, k: int):
+        """What each die becomes for boxes order[k:] once only small boxes remain: (colour, the
+        highest target it reaches), or None when it is of no use there (it reaches no target,
+        or fits no box and cannot be converted); None for the table while a wide box remains."""
+        cuts = self.cuts[k]
+        if cuts is None:
+            return None
+        return {(colour, v): self._reduce_die(k, colour, v) for colour in COLOURS
+                for v in range(1, 7)}
+
+    def _reduce_die(self, k: int, colour: str, v: int):
+        reached = [t for t in self.cuts[k] if t <= v]
+        useful = reached and (colour in self.colours[k] or self.conversions)
+        return (colour, reached[-1]) if useful else None
 
     def _sacrifice(self, dice: tuple, conv: int):
         """Discard the smallest black die so the supply holds one more (§4, A7), if that could
@@ -182,23 +200,26 @@ class Solver:
         if k == len(self.order):
             return 0
         box = self.boxes[self.order[k]]
-        best = self._value(k + 1, dice, conv, armor_failed or box.armor) + \
-            self.cost(self.order[k])
-        if armor_failed and not box.armor:
-            return best  # armor first: nothing else may hold dice (§4, A11)
-        for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv):
+        cost = self.cost(self.order[k])
+        if armor_failed and not box.armor:  # armor first: nothing else may hold dice (§4, A11)
+            return self._value(k + 1, dice, conv, True) + cost
+        best = _NEVER
+        for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv, k):
             best = min(best, self._value(k + 1, left, conv_left, armor_failed))
             if best == 0:
                 return 0
         sacrificed = self._sacrifice(dice, conv)
         if sacrificed:
             best = min(best, self._value(k, *sacrificed, armor_failed))
+        if cost < best:  # leaving the box open costs at least its own share: tried last
+            best = min(best, self._value(k + 1, dice, conv, armor_failed or box.armor) + cost)
         return best
 
-    def _covers(self, box, need: int, dice: tuple, conv: int):
-        """Every non-dominated way to cover ``box``: (dice used, dice left, conversions left)."""
+    def _covers(self, box, need: int, dice: tuple, conv: int, k: int):
+        """Every non-dominated way to cover ``box`` (at position ``k`` of the order): (dice used,
+        dice left, conversions left)."""
         if box.wide:
-            yield from self._wide_covers(box, need, dice, conv)
+            yield from self._wide_covers(box, need, dice, conv, k)
             return
         seen = set()
         for colour in COLOURS:  # direct: the smallest usable die of each colour
@@ -222,13 +243,19 @@ class Solver:
             yield ((BLACK, min(first[1], second[1]), first, second),), \
                 _without(left, second), conv - 1
 
-    def _wide_covers(self, box, need: int, dice: tuple, conv: int):
+    def _wide_covers(self, box, need: int, dice: tuple, conv: int, k: int):
         usable = tuple(d for d in dice if colour_matches(box.colour, d[0]))
         other = tuple(d for d in dice if not colour_matches(box.colour, d[0]))
+        cuts = self.cuts[k + 1]
         for pairs in _pairings(other, conv):
             converted = tuple((BLACK, min(a[1], b[1]), a, b) for a, b in pairs)
             pool = _without(dice, *(d for pair in pairs for d in pair))
-            for used in _minimal_sums(usable, need - sum(c[1] for c in converted)):
+            rest = need - sum(c[1] for c in converted)
+            if cuts is None:
+                sums = _minimal_sums(usable, rest)
+            else:
+                sums = _leaving_sums(usable, rest, cuts)
+            for used in sums:
                 yield used + converted, _without(pool, *used), conv - len(pairs)
 
 
@@ -264,6 +291,40 @@ def _pairings(dice: tuple, most: int) -> tuple:
         found |= {pairs for pairs, _ in nxt}
         frontier = nxt
     return tuple(sorted(found, key=lambda p: (len(p), p)))
+
+
+@lru_cache(maxsize=65536)
+def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
+    """Like ``_minimal_sums`` when only small boxes (targets ``cuts``) come after the wide box:
+    the dice left over then count only by colour and the highest target each reaches, so of the
+    dice of one such class the wide box takes the largest and leaves the smallest. One minimal
+    set of dice per number left of each class is enough, instead of every minimal set: a
+    handful where 14 dice have hundreds.
+
+    Pink 5 and 6 both reach the target 5, so leaving the 5 or the 6 is the same; the 2 reaches
+    none and is worth leaving only when the wide box can do without it:
+
+    >>> _leaving_sums((("pink", 2), ("pink", 5), ("pink", 6)), 7, (5,))
+    ((('pink', 2), ('pink', 6)), (('pink', 5), ('pink', 6)))
+    """
+    if need <= 0:
+        return ((),)
+    classes = {}
+    for d in sorted(usable, key=lambda d: -d[1]):  # largest first
+        reached = max((t for t in cuts if t <= d[1]), default=0)
+        classes.setdefault((d[0], reached), []).append(d)
+    groups = list(classes.values())
+    found = set()
+    for taken in product(*(range(len(g) + 1) for g in groups)):
+        used = [d for g, n in zip(groups, taken) for d in g[:n]]
+        total = sum(v for _, v in used)
+        if total < need:
+            continue
+        used.sort(key=lambda d: d[1])
+        while total - used[0][1] >= need:  # no die it could do without: the smallest first
+            total -= used.pop(0)[1]
+        found.add(tuple(sorted(used)))
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=65536)

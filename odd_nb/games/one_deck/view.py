@@ -13,12 +13,49 @@ a peril option chooses it. Everything else (explore, roll, loot...) is a button.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from ...core.view import View, piece
 from .actions import (OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place, TakeDamage,
                       Use)
 from .dice import COLOURS, covered
+
+
+# The odds panel answers on every click: past this many seconds per encounter the exact odds
+# give way to an estimate from the rolls solved in the time (and the panel says so).
+ODDS_SECONDS = 0.25
+
+
+def _how(odds) -> str:
+    """How the panel's figures were made: exact, or an estimate with its 95% interval."""
+    if odds.exact:
+        return "exact"
+    low, high = odds.intervals["p_clear"]
+    rolls = f"{odds.samples:,} roll" + ("s" if odds.samples != 1 else "")
+    return f"estimate from {rolls} (clear {low:.0%}-{high:.0%})"
+
+
+@lru_cache(maxsize=64)
+def _odds_panel(s) -> str | None:
+    """The odds panel of a state (kept for the positions met lately: undo, redo and a board
+    redrawn show the same figures at once)."""
+    from .odds import best_placement, state_odds
+    if s.phase in ("peril", "feats") and not s.is_chance:
+        rows = list(state_odds(s, samples=2_000, seed=0, max_seconds=ODDS_SECONDS).items())
+        if not rows:
+            return None
+        body = "".join(
+            f"<tr><td>{escape(name)}</td><td>{float(o.p_clear):.1%}</td>"
+            f"<td>{float(o.expected_damage):.2f}</td><td>{float(o.expected_time):.2f}</td>"
+            f"<td>{_how(o)}</td></tr>" for name, o in rows)
+        return ("<table><tr><th>before the roll</th><th>clear</th><th>damage</th>"
+                f"<th>time</th><th></th></tr>{body}</table>")
+    if s.phase == "dice" and not s.is_chance and any(s.pools):
+        r = best_placement(s)
+        return (f"<p>With the best placement of these dice: {r.damage} damage, "
+                f"{r.time} time. Ask for a hint to see it.</p>")
+    return None
 
 
 def die_key(hero: int, die) -> str:
@@ -134,22 +171,7 @@ class OneDeckView(View):
     def odds(self, s, seat) -> str | None:
         """Before the roll: the encounter's odds per peril option (E1-E3); after it: the damage
         and time the best placement still leaves (E4)."""
-        from .odds import best_placement, state_odds
-        if s.phase in ("peril", "feats") and not s.is_chance:
-            rows = [(name, o) for name, o in state_odds(s, samples=2_000, seed=0).items()]
-            if not rows:
-                return None
-            body = "".join(
-                f"<tr><td>{escape(name)}</td><td>{float(o.p_clear):.1%}</td>"
-                f"<td>{float(o.expected_damage):.2f}</td><td>{float(o.expected_time):.2f}</td>"
-                f"<td>{'exact' if o.exact else 'estimate'}</td></tr>" for name, o in rows)
-            return ("<table><tr><th>before the roll</th><th>clear</th><th>damage</th>"
-                    f"<th>time</th><th></th></tr>{body}</table>")
-        if s.phase == "dice" and not s.is_chance and any(s.pools):
-            r = best_placement(s)
-            return (f"<p>With the best placement of these dice: {r.damage} damage, "
-                    f"{r.time} time. Ask for a hint to see it.</p>")
-        return None
+        return _odds_panel(s)
 
     def hint(self, s):
         """What the GreedyAgent would do; with dice rolled, its first step towards the solver's

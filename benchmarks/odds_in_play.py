@@ -1,0 +1,100 @@
+"""How long the play widget's One Deck Dungeon odds panel takes on the positions of real games.
+
+    python benchmarks/odds_in_play.py                 # 10 games, about 2 minutes
+    python benchmarks/odds_in_play.py --games 30
+
+The greedy agent plays seeded games; at every decision the panel is made afresh (its cache
+cleared), as the widget makes it after each click, and timed beside the board drawn for the same
+position (the baseline: what a click costs without odds) and the hint (the greedy agent's
+choice). Before a roll the panel shows the encounter's odds within ``ODDS_SECONDS`` per
+encounter; the script counts how often they were exact and how many rolls the estimates
+rest on. ``--no-budget`` times the odds without the time budget on the pre-roll positions
+(exact walk, else 2,000 sampled rolls; slow: minutes per game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
+
+import odd_nb  # noqa: E402
+from odd_nb.games.one_deck import view as view_module  # noqa: E402
+from odd_nb.games.one_deck.agents import GreedyAgent  # noqa: E402
+from odd_nb.games.one_deck.odds import state_odds  # noqa: E402
+
+
+def quantiles(seconds: list) -> str:
+    if not seconds:
+        return "none"
+    xs = sorted(seconds)
+    q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))] * 1000  # noqa: E731
+    return (f"{len(xs):5d} calls: median {q(0.5):7.1f} ms  p90 {q(0.9):7.1f}  "
+            f"p99 {q(0.99):8.1f}  max {xs[-1] * 1000:8.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--no-budget", action="store_true",
+                        help="also time the pre-roll odds without the time budget")
+    args = parser.parse_args()
+    view = odd_nb.load_game("one-deck-dungeon").view()
+    agent = GreedyAgent()
+    timings = {"board (baseline)": [], "odds panel": [], "odds panel, before a roll": [],
+               "hint": [], "odds without budget, before a roll": []}
+    kinds = {"exact": 0, "estimate": 0}
+    estimate_rolls = []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"odds panel budget {view_module.ODDS_SECONDS} s per encounter; {args.games} greedy "
+          f"games; load average {load:.2f} at start")
+    for seed in range(args.games):
+        rng = random.Random(seed)
+        s = odd_nb.start("one-deck-dungeon", seed=seed).state
+        while not s.is_terminal:
+            if s.is_chance:
+                s = s.apply(s.sample_chance(rng.random()))
+                continue
+            start = time.perf_counter()
+            view.board(s, None)
+            timings["board (baseline)"].append(time.perf_counter() - start)
+            view_module._odds_panel.cache_clear()
+            start = time.perf_counter()
+            view.odds(s, None)
+            took = time.perf_counter() - start
+            timings["odds panel"].append(took)
+            before_roll = s.phase in ("peril", "feats")
+            if before_roll:
+                timings["odds panel, before a roll"].append(took)
+                for odds in state_odds(s, samples=2_000, seed=0,
+                                       max_seconds=view_module.ODDS_SECONDS).values():
+                    kinds["exact" if odds.exact else "estimate"] += 1
+                    if not odds.exact:
+                        estimate_rolls.append(odds.samples)
+                if args.no_budget:
+                    start = time.perf_counter()
+                    state_odds(s, samples=2_000, seed=0)
+                    timings["odds without budget, before a roll"].append(
+                        time.perf_counter() - start)
+            start = time.perf_counter()
+            action = agent.choose(s, rng)
+            timings["hint"].append(time.perf_counter() - start)
+            s = s.apply(action)
+    for name, seconds in timings.items():
+        if seconds:
+            print(f"{name:36s} {quantiles(seconds)}")
+    total = sum(kinds.values())
+    print(f"\nencounter odds before a roll: {kinds['exact']} of {total} exact "
+          f"({kinds['exact'] / max(total, 1):.0%}); estimates rest on "
+          + (f"{min(estimate_rolls)}-{max(estimate_rolls)} rolls (median "
+             f"{sorted(estimate_rolls)[len(estimate_rolls) // 2]})" if estimate_rolls
+             else "-"))
+
+
+if __name__ == "__main__":
+    main()
