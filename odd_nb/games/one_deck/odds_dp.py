@@ -473,22 +473,31 @@ class _Plan:
         if len(capped) <= 1:
             return capped
         tail = s is not None and self.tails[s]
-        kept = []  # (config, packed resources)
+        kept = []  # (mode, key, packed resources, packed needs, config)
         packed = self._packed
-        for b in sorted(capped, key=_by_key):
+        items = []
+        for b in capped:
             pb = packed.get(b)
             if pb is None:
                 pb = packed[b] = self._pack(b)
+            items.append((pb[0], b, pb))
+        items.sort()  # lowest key first: a configuration comes after those that dominate it
+        for _, b, (_, _, pr, pn) in items:
             m, key = b[MODE], b[KEY]
-            for a, pa in kept:
-                if a[MODE] != m:
+            for am, akey, apr, apn, a in kept:
+                if am != m:
                     continue
                 if tail and len(b) == NEEDS + 1 and a[BUDGET] >= b[BUDGET]:
                     short = (b[BLACK] + b[SPARE] + b[FREE] + b[FREE + 1] + b[FREE + 2]) - (
                         a[BLACK] + a[SPARE] + a[FREE] + a[FREE + 1] + a[FREE + 2])
                     if a[NEEDS] - max(short, 0) * tail >= b[NEEDS]:
                         break
-                if (pa | _GUARDS) - pb & _GUARDS != _GUARDS:
+                if (apr | _GUARDS) - pr & _GUARDS != _GUARDS:
+                    continue
+                if pn is not None and apn is not None and (apn | _GUARDS) - pn & _GUARDS == \
+                        _GUARDS:  # no more need on any wide box either
+                    if akey <= key:
+                        break
                     continue
                 # a has at least as much of every resource; where it needs more on a wide box
                 # it may lose that box: dominated if b's key covers that loss
@@ -500,18 +509,30 @@ class _Plan:
                             extra = INF
                             break
                         extra += mode.wide_costs[j - NEEDS]
-                if a[KEY] + extra <= key:
+                if akey + extra <= key:
                     break
             else:
-                kept.append((b, pb))
-        return [a for a, _ in kept]
+                kept.append((m, key, pr, pn, b))
+        return [entry[-1] for entry in kept]
 
     @staticmethod
-    def _pack(cfg) -> int:
-        """The resources compared by dominance, 8 bits each: budget, free black dice, free
-        yellow, pink, blue dice, free and spare dice together."""
-        return cfg[BUDGET] | cfg[BLACK] << 8 | cfg[FREE] << 16 | cfg[FREE + 1] << 24 | \
-            cfg[FREE + 2] << 32 | (cfg[SPARE] + cfg[FREE] + cfg[FREE + 1] + cfg[FREE + 2]) << 40
+    def _pack(cfg) -> tuple:
+        """What dominance compares, with the order it sorts by: (order, key, resources, needs).
+        Resources are 8 bits each (budget, free black dice, free yellow, pink, blue dice, free
+        and spare dice together), needs 8 bits a wide box (``NEED_ROOM`` less the need; None
+        past that), so that "at least as much of each" is one subtraction of packed ints."""
+        free = cfg[FREE] + cfg[FREE + 1] + cfg[FREE + 2]
+        order = (cfg[KEY], -(free + cfg[BLACK] + cfg[SPARE] + cfg[BUDGET]), -free,
+                 -sum(cfg[NEEDS:]))
+        resources = cfg[BUDGET] | cfg[BLACK] << 8 | cfg[FREE] << 16 | cfg[FREE + 1] << 24 | \
+            cfg[FREE + 2] << 32 | (cfg[SPARE] + free) << 40
+        needs = 0
+        for j, minus_need in enumerate(cfg[NEEDS:]):
+            if minus_need < -NEED_ROOM:
+                needs = None
+                break
+            needs |= (NEED_ROOM + minus_need) << (8 * j)
+        return order, cfg[KEY], resources, needs
 
     def _bounds(self, cfg, s: int | None):
         """(lowest, highest) final key the configuration can still end with (INF: it must
@@ -559,13 +580,7 @@ class _Plan:
 
 
 _GUARDS = sum(0x80 << (8 * i) for i in range(40))  # the top bit of every 8-bit field
-
-
-def _by_key(cfg):
-    """Lowest key first, then most resources and least need: a configuration comes after every
-    configuration that dominates it."""
-    return (cfg[KEY], -(cfg[BUDGET] + cfg[FREE] + cfg[FREE + 1] + cfg[FREE + 2] + cfg[BLACK]
-                        + cfg[SPARE]), -sum(cfg[NEEDS:]))
+NEED_ROOM = 120  # a wide box's need packs in 7 bits up to this
 
 
 class TooMuchWork(Exception):
