@@ -5,17 +5,26 @@ the state's tuple of fields directly (``rules.fast_*``); ``apply_by_rules`` make
 the rule functions on a Draft, in the rulebook's order (§3 steps 1-4, §5 losses). Both must give
 the same state, field for field, at every step: here over random and heuristic games with 1-4
 players and every option, so every rule of §3, §5 and §7 is met many times.
+
+Each state is of a kind (``Turn``, ``Drawing``, ``HealPicking``, ``Revealing``, ``GameOver``)
+with its own ``apply``, ``sample_chance`` and constant ``is_chance`` / ``is_terminal``; at every
+step they must answer as the plain versions of ``RegicideState`` (the core's ``apply`` with
+``_apply``) do.
 """
 
+import pickle
 import random
 
 import pytest
 
-from odd_nb.games.regicide.actions import VALUE, names
+from odd_nb.core.chance import Deck
+from odd_nb.core.state import State
+from odd_nb.games.regicide.actions import VALUE, Draw, Heal, Play, Reveal, names
 from odd_nb.games.regicide.agents import HeuristicAgent
-from odd_nb.games.regicide.rules import minimal_covers
+from odd_nb.games.regicide.rules import (Drawing, GameOver, HealPicking, RegicideState,
+                                         Revealing, Turn, minimal_covers, new_deck)
 
-from regicide_kit import cards, new, table
+from regicide_kit import IllegalAction, cards, new, table
 
 SETUPS = [dict(players=p, **extra) for p in (1, 2, 3, 4) for extra in (
     {}, {"exact_kill_to_tavern": "optional"}, {"discard_choices": "all"},
@@ -23,33 +32,115 @@ SETUPS = [dict(players=p, **extra) for p in (1, 2, 3, 4) for extra in (
 
 
 def steps(setup, seed, agent=None):
-    """Every (state, action or outcome) of one game."""
+    """Every (state, action or outcome, the uniform number of a chance draw) of one game, and
+    then (the final state, None, None)."""
     rng = random.Random(seed)
     s = new(**setup)
     while not s.is_terminal:
+        u = None
         if s.is_chance:
-            a = s.sample_chance(rng.random())
+            u = rng.random()
+            a = s.sample_chance(u)
         elif agent is not None:
             a = agent.choose(s, rng)
         else:
             a = rng.choice(s.legal_actions())
-        yield s, a
+        yield s, a, u
         s = s.apply(a)
+    yield s, None, None
+
+
+def kind_by_fields(s) -> type:
+    """The kind of state the plain protocol of ``RegicideState`` says ``s`` is."""
+    if RegicideState.is_terminal.fget(s):
+        return GameOver
+    if not RegicideState.is_chance.fget(s):
+        return Turn
+    return Revealing if s.reveal_due else HealPicking if s.heal_due else Drawing
+
+
+def check_kind(s) -> None:
+    """``s`` is of the kind its fields say, and its constants answer as the plain
+    properties."""
+    assert type(s) is kind_by_fields(s), repr(s)
+    assert s.is_chance == RegicideState.is_chance.fget(s)
+    assert s.is_terminal == RegicideState.is_terminal.fget(s)
+    assert s.to_move == RegicideState.to_move.fget(s)
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: "-".join(f"{v}" for v in s.values()))
 def test_fast_paths_make_the_state_the_rules_make(setup):
     """§3 steps 1-4, §5, §7: at every step of 40 random and 5 heuristic games, the state
-    ``apply`` makes equals the one the rule functions make (``apply_by_rules``)."""
+    ``apply`` makes equals the one the rule functions make (``apply_by_rules``) and the one
+    the core's plain ``apply`` makes; each state is of the kind its fields say; a chance
+    node's ``sample_chance`` gives the plain version's outcome."""
     kinds = set()
     for seed in range(45):
         agent = HeuristicAgent() if seed >= 40 else None
-        for s, a in steps(setup, seed, agent):
+        for s, a, u in steps(setup, seed, agent):
+            check_kind(s)
+            if a is None:
+                assert s.legal_actions() == []
+                continue
+            if u is not None:
+                assert a is RegicideState.sample_chance(s, u)
+                assert s.legal_actions() == []
             fast = s.apply(a)
             reference = s.apply_by_rules(a)
             assert tuple(fast) == tuple(reference), f"{a} from\n{s!r}"
+            assert type(fast) is type(reference)
+            assert tuple(State.apply(s, a)) == tuple(fast)
             kinds.add(type(a).__name__)
     assert {"Draw", "Heal", "Reveal", "Play", "Discard"} <= kinds
+
+
+def test_every_kind_refuses_what_the_core_refuses_with_the_same_words():
+    """A chance node refuses an outcome that is not one of its own, a player's turn an action
+    that is not legal, a finished game everything: each kind's ``apply`` raises the message
+    the core's ``apply`` raises, and the state is unchanged."""
+    seen = set()
+    for seed in range(30):
+        for s, a, _ in steps({"players": 1 + seed % 4}, seed):
+            kind = type(s)
+            if kind in seen:
+                continue
+            seen.add(kind)
+            before = tuple(s)
+            wrong = [Draw(0, 3), Heal(53), Reveal(0), Play((5, 9)), "yield", 7, None]
+            if a is not None:
+                wrong.append(Draw(a.card, (a.seat + 1) % 4) if kind is Drawing else a)
+            for bad in wrong:
+                if kind is Turn and bad in s.legal_actions():
+                    continue
+                if kind is not Turn and bad == a:
+                    continue
+                with pytest.raises(IllegalAction) as fast:
+                    s.apply(bad)
+                with pytest.raises(IllegalAction) as plain:
+                    State.apply(s, bad)
+                assert str(fast.value) == str(plain.value)
+            assert tuple(s) == before
+    assert seen == {Turn, Drawing, HealPicking, Revealing, GameOver}
+
+
+def test_states_made_by_any_path_are_of_their_kind():
+    """``_replace``, the constructor, pickling and ``apply_by_rules`` all give the kind the
+    fields say; states equal as tuples are equal and hash equal whatever their kind."""
+    s = table(["10C 4D", "6H 2S"], enemy="JH")
+    check_kind(s)
+    for changed in (s._replace(outcome="won"), s._replace(reveal_due=True),
+                    s._replace(heal_due=2), s._replace(draws_due=(1,)),
+                    s._replace(outcome="lost", draws_due=(1,)),
+                    RegicideState(**s._asdict()), Turn(*s), Drawing(*s._replace(draws_due=(0,))),
+                    pickle.loads(pickle.dumps(s._replace(heal_due=1)))):
+        check_kind(changed)
+    assert RegicideState(**s._asdict()) == s and hash(RegicideState(*s)) == hash(s)
+    with pytest.raises(AttributeError):
+        s.phase = "discard"
+    with pytest.raises(TypeError):
+        s._make(tuple(s)[:-1])
+    segments = (cards("2C 4C 9H"), cards("5D"))
+    assert new_deck(segments) == Deck(segments) and hash(new_deck(segments)) == hash(Deck(segments))
 
 
 def test_fast_paths_on_hand_built_tables():

@@ -207,30 +207,29 @@ class Heal:
 
 
 # -- interned values: the engine hands out one object per distinct action (speed only) -----------
-_PLAYS: dict = {}
-_DISCARDS: dict = {}
+class _Interned(dict):
+    """A sorted tuple of cards -> its one action object, made on first use."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, cards: tuple):
+        action = self[cards] = self.make(cards)
+        return action
 
 
-def play_of(cards: tuple) -> Play:
-    """The ``Play`` of a sorted tuple of cards (one shared object per play)."""
-    p = _PLAYS.get(cards)
-    if p is None:
-        p = _PLAYS[cards] = Play(cards)
-    return p
-
-
-def discard_of(cards: tuple) -> Discard:
-    """The ``Discard`` of a sorted tuple of cards (one shared object per set)."""
-    p = _DISCARDS.get(cards)
-    if p is None:
-        p = _DISCARDS[cards] = Discard(cards)
-    return p
+_PLAYS = _Interned(Play)
+_DISCARDS = _Interned(Discard)
+#: ``play_of(cards)``: the ``Play`` of a sorted tuple of cards (one shared object per play)
+play_of = _PLAYS.__getitem__
+#: ``discard_of(cards)``: the ``Discard`` of a sorted tuple of cards (one shared object per set)
+discard_of = _DISCARDS.__getitem__
 
 
 def discards_of(covers) -> list:
     """``[discard_of(c) for c in covers]``, faster."""
-    interned = _DISCARDS.get
-    return [interned(c) or discard_of(c) for c in covers]
+    return list(map(discard_of, covers))
 
 
 PLAY_SINGLE = tuple(play_of((c,)) for c in ALL_CARDS)

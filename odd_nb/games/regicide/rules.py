@@ -5,8 +5,10 @@ mutable ``Draft`` copy of it in the rulebook's order (step 1 play, step 2 suit p
 damage and defeat, step 4 suffer damage); ``settle`` runs everything that needs neither chance
 nor a decision, and ``freeze`` makes the next state (``RegicideState.apply_by_rules``). For
 speed, ``apply`` makes the most frequent steps (draws, ♥ picks, new enemies, plays, discards,
-yields) with ``fast_*`` functions that do the same on the state's tuple of fields directly; the
-tests compare the two at every step of thousands of games.
+yields) with ``fast_*`` functions that do the same on the state's tuple of fields directly, and
+each state is of a kind (``Turn``, ``Drawing``, ``HealPicking``, ``Revealing``, ``GameOver``)
+with its own ``apply``; the tests compare them with the plain versions at every step of
+thousands of games.
 
 Chance is exact and nothing hidden is decided before it is revealed (DESIGN.md):
 
@@ -158,10 +160,14 @@ class Reading:
         with the same table), so the game could repeat forever; with an empty hand and no Jester
         power left the player then can neither play nor yield and the party loses (§5, A14),
         which is right: that enemy can never be damaged again."""
-        if self.rules.players == 1:
-            return self.rules.solo_yield_allowed and self.enemy_damage > 0
-        others_yielded = sum(self.yielded) - self.yielded[self.active]
-        return others_yielded < self.rules.players - 1
+        rules = self.rules
+        if rules.players == 1:
+            return rules.solo_yield_allowed and self.enemy_damage > 0
+        yielded = self.yielded
+        if not any(yielded):  # (speed only: the usual case)
+            return True
+        others_yielded = sum(yielded) - yielded[self.active]
+        return others_yielded < rules.players - 1
 
     def hand_value(self, seat: int | None = None) -> int:
         return sum(map(VALUE.__getitem__, self.hands[self.active if seat is None else seat]))
@@ -202,14 +208,42 @@ _FIELDS = (
 _DEFAULTS = (None, 0, False, (), (), (), 0, 0, "play", 0, 0, 0, 0, (), (), False, (), 1, 0, 0,
              None, "", (), -1)
 _Fields = namedtuple("_Fields", _FIELDS, defaults=_DEFAULTS)
+_read_fields = attrgetter(*_FIELDS)
+# positions of the fields in the tuple, for the fast paths
+(_RULES, _CASTLE, _TAVERN, _GROUPS, _ORIGIN, _HANDS, _ENEMY, _DAMAGE, _CANCELLED, _IN_PLAY,
+ _DISCARD, _ACTIVE, _PHASE, _TO_COVER, _STRIKE, _DIAMONDS_DUE, _HEAL_DUE, _HEALING, _DRAWS_DUE,
+ _REVEAL_DUE, _YIELDED, _NEXT_GROUP, _OUTCOME, _DEFEATED, _REASON) = (_FIELDS.index(f) for f in (
+    "rules", "castle", "tavern", "groups", "origin", "hands", "enemy", "damage", "cancelled",
+    "in_play", "discard", "active", "phase", "to_cover", "strike", "diamonds_due", "heal_due",
+    "healing", "draws_due", "reveal_due", "yielded", "next_group", "outcome", "defeated",
+    "reason"))
+_new_state = tuple.__new__
 
 
 class RegicideState(Reading, State, _Fields):
     """A Regicide state: an immutable value (a named tuple of the fields above; equal states
     compare and hash equal). ``str(state)`` prints the table; ``observation(seat)`` hides what
-    that seat cannot know; ``state._replace(field=value)`` makes a changed copy (for tests)."""
+    that seat cannot know; ``state._replace(field=value)`` makes a changed copy (for tests).
 
-    # (no __slots__: the instance dict holds only the caches of legal_actions())
+    Each state is of one of five kinds, by what happens next: ``Turn`` (a player decides),
+    ``Drawing``, ``HealPicking``, ``Revealing`` (chance nodes) and ``GameOver``. The kind follows
+    from the fields (``state_of``) and is chosen whenever a state is made, by any path (speed
+    only: a kind answers ``is_chance`` and ``is_terminal`` with constants and has its own
+    ``apply``). This class holds what the kinds share, written for a state of any kind: its
+    ``to_move``, ``is_chance``, ``sample_chance`` and the core's ``apply`` with ``_apply`` are
+    the plain versions the tests check the kinds against."""
+
+    __slots__ = ()  # (a ``Turn`` has an instance dict, for the cache of ``legal_actions()``)
+
+    def __new__(cls, *args, **fields):
+        return state_of(_Fields.__new__(_Fields, *args, **fields))
+
+    @classmethod
+    def _make(cls, iterable) -> "RegicideState":
+        fields = tuple(iterable)
+        if len(fields) != len(_FIELDS):
+            raise TypeError(f"expected {len(_FIELDS)} fields, got {len(fields)}")
+        return state_of(fields)
 
     def __setattr__(self, name, value):
         raise AttributeError(f"a RegicideState is immutable; {name} cannot be set")
@@ -283,18 +317,8 @@ class RegicideState(Reading, State, _Fields):
                     and outcome.card in self.tavern.segments[0])
         return False
 
-    def legal_actions(self) -> list:
-        # the core's method with the list kept in the instance dict, so that ``apply`` checks an
-        # action against the list the agent chose from (speed only)
-        cache = self.__dict__
-        legal = cache.get("legal")
-        if legal is None:
-            legal = cache["legal"] = [] if (self.outcome is not None or self.reveal_due
-                                            or self.heal_due or self.draws_due) \
-                else self._compute_legal()
-        return legal
-
-    _legal_actions = legal_actions
+    def _legal_actions(self) -> list:
+        return self._compute_legal()
 
     def is_legal(self, action) -> bool:
         legal = self._legal_actions()
@@ -327,58 +351,27 @@ class RegicideState(Reading, State, _Fields):
     def explain_illegal(self, action) -> str:
         return explain(self, action)
 
-    def apply(self, action) -> "RegicideState":
-        # the core's checks, in the same order, with to_move computed once; a chance outcome is
-        # checked as ``is_outcome`` does and made at once (speed only)
-        if self.outcome is not None:
-            raise IllegalAction(f"the game is over; {action!s} cannot be played")
-        if self.reveal_due or self.heal_due or self.draws_due:
-            t = type(action)
-            if self.reveal_due:
-                if t is Reveal and action.card in self.castle.segments[0]:
-                    return fast_reveal(self, action.card)
-            elif self.heal_due:
-                if t is Heal:
-                    i = position(self.discard, action.card)
-                    if i >= 0:
-                        return fast_heal_pick(self, i)
-            elif t is Draw and action.seat == self.draws_due[0]:
-                top = self.tavern.segments[0]
-                i = bisect_left(top, action.card)  # ``position``, inline
-                if i < len(top) and top[i] == action.card:
-                    return fast_draw(self, i, action.seat)
-            raise IllegalAction(f"{action!s} is not a possible outcome of "
-                                f"{self.chance_label()}")
-        legal = self.__dict__.get("legal") or self.legal_actions()
-        for a in legal:  # the engine hands out one object per action: identity first
-            if a is action:
-                return self._apply(action)
-        if not self.is_legal(action):
-            raise IllegalAction(self.explain_illegal(action))
-        return self._apply(action)
-
     def _apply(self, action) -> "RegicideState":
-        """The next state. The frequent steps (a draw, a ♥ pick, a new enemy, a play of cards
-        other than a Jester, a discard, a yield) are made on the tuple of fields by the
-        ``fast_*`` functions below; the others (a Jester, a solo Jester power, a signal, the
-        next player, an exact kill's choice), and the reference for all of them, by
-        ``apply_by_rules``. The tests check that both give the same state at every step of
-        thousands of games."""
+        """The next state. The frequent steps (a play of cards other than a Jester, a discard, a
+        yield, a draw, a ♥ pick, a new enemy) are made on the tuple of fields by the ``fast_*``
+        functions below; the others (a Jester, a solo Jester power, a signal, the next player,
+        an exact kill's choice), and the reference for all of them, by ``apply_by_rules``. The
+        tests check that both give the same state at every step of thousands of games."""
         t = type(action)
-        if t is Draw:
-            return fast_draw(self, position(self.tavern.segments[0], action.card), action.seat)
-        if t is Heal:
-            return fast_heal_pick(self, position(self.discard, action.card))
-        if t is Reveal:
-            return fast_reveal(self, action.card)
-        if t is Discard:
-            return fast_suffer_discard(self, action.cards)
         if t is Play:
             state = fast_play(self, action.cards)
             if state is not None:
                 return state
+        elif t is Discard:
+            return fast_suffer_discard(self, action.cards)
         elif action is YIELD:
             return fast_yield(self)
+        elif t is Draw:
+            return fast_draw(self, position(self.tavern.segments[0], action.card), action.seat)
+        elif t is Heal:
+            return fast_heal_pick(self, position(self.discard, action.card))
+        elif t is Reveal:
+            return fast_reveal(self, action.card)
         return self.apply_by_rules(action)
 
     def apply_by_rules(self, action) -> "RegicideState":
@@ -451,15 +444,127 @@ class RegicideState(Reading, State, _Fields):
         return html(self)
 
 
-_read_fields = attrgetter(*_FIELDS)
-# positions of the fields in the tuple, for the fast paths
-(_RULES, _CASTLE, _TAVERN, _GROUPS, _ORIGIN, _HANDS, _ENEMY, _DAMAGE, _CANCELLED, _IN_PLAY,
- _DISCARD, _ACTIVE, _PHASE, _TO_COVER, _STRIKE, _DIAMONDS_DUE, _HEAL_DUE, _HEALING, _DRAWS_DUE,
- _REVEAL_DUE, _YIELDED, _NEXT_GROUP, _OUTCOME, _DEFEATED) = (_FIELDS.index(f) for f in (
-    "rules", "castle", "tavern", "groups", "origin", "hands", "enemy", "damage", "cancelled",
-    "in_play", "discard", "active", "phase", "to_cover", "strike", "diamonds_due", "heal_due",
-    "healing", "draws_due", "reveal_due", "yielded", "next_group", "outcome", "defeated"))
-_new_state = tuple.__new__
+# -- the kinds of state (speed only) ------------------------------------------------------------
+# Each kind does what ``RegicideState`` does for its states, with what it knows of them taken as
+# given: ``is_chance`` and ``is_terminal`` are constants, ``apply`` checks an action or outcome
+# as the core's ``apply`` does (same messages) and goes straight to its ``fast_*`` step.
+
+def _no_actions(self) -> list:
+    return []
+
+
+def _not_an_outcome(s, outcome) -> IllegalAction:
+    return IllegalAction(f"{outcome!s} is not a possible outcome of {s.chance_label()}")
+
+
+class Turn(RegicideState):
+    """A player decides: step 1, step 4's discard, a solo Jester power, a signal (A17), who goes
+    after a Jester, where an exactly killed enemy goes (A2)."""
+
+    is_chance = is_terminal = False
+
+    # (no __slots__: the instance dict keeps the list of legal actions, so that ``apply`` checks
+    # an action against the list the agent chose from)
+
+    def legal_actions(self) -> list:
+        cache = self.__dict__
+        legal = cache.get("legal")
+        if legal is None:
+            legal = cache["legal"] = self._compute_legal()
+        return legal
+
+    _legal_actions = legal_actions
+
+    def apply(self, action) -> RegicideState:
+        # ``is_legal``: the engine hands out one object per action, so identity first
+        for a in self.__dict__.get("legal") or self.legal_actions():
+            if a is action:
+                return self._apply(action)
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain_illegal(action))
+        return self._apply(action)
+
+
+class _ChanceNode(RegicideState):
+    """What the chance kinds share: chance acts, no player does."""
+
+    __slots__ = ()
+    is_chance, is_terminal, to_move = True, False, CHANCE
+    legal_actions = _legal_actions = _no_actions
+
+
+class Drawing(_ChanceNode):
+    """Chance: the tavern's top segment gives a card to the first seat of ``draws_due``
+    (dealing, ♦, a solo Jester power)."""
+
+    __slots__ = ()
+
+    def sample_chance(self, u: float) -> Draw:
+        seg = self.tavern.segments[0]
+        return DRAWS[self.draws_due[0]][seg[int(u * len(seg))]]
+
+    def apply(self, outcome) -> RegicideState:
+        if type(outcome) is Draw and outcome.seat == self.draws_due[0]:
+            top = self.tavern.segments[0]
+            i = bisect_left(top, outcome.card)  # ``position``, inline
+            if i < len(top) and top[i] == outcome.card:
+                return fast_draw(self, i, outcome.seat)
+        raise _not_an_outcome(self, outcome)
+
+
+class HealPicking(_ChanceNode):
+    """Chance: ♥ picks one more card of the discard pile (A10)."""
+
+    __slots__ = ()
+
+    def sample_chance(self, u: float) -> Heal:
+        discard = self.discard
+        return HEALS[discard[int(u * len(discard))]]
+
+    def apply(self, outcome) -> RegicideState:
+        if type(outcome) is Heal:
+            i = position(self.discard, outcome.card)
+            if i >= 0:
+                return fast_heal_pick(self, i)
+        raise _not_an_outcome(self, outcome)
+
+
+class Revealing(_ChanceNode):
+    """Chance: the castle's top card turns face up as the next enemy."""
+
+    __slots__ = ()
+
+    def sample_chance(self, u: float) -> Reveal:
+        seg = self.castle.segments[0]
+        return REVEALS[seg[int(u * len(seg))]]
+
+    def apply(self, outcome) -> RegicideState:
+        if type(outcome) is Reveal and outcome.card in self.castle.segments[0]:
+            return fast_reveal(self, outcome.card)
+        raise _not_an_outcome(self, outcome)
+
+
+class GameOver(RegicideState):
+    """The party won or lost (``outcome``); the core's ``apply`` refuses every action."""
+
+    __slots__ = ()
+    is_chance, is_terminal, to_move = False, True, TERMINAL
+    legal_actions = _legal_actions = _no_actions
+
+
+def state_of(fields) -> RegicideState:
+    """The state of these fields (a tuple or list in ``_FIELDS`` order), of its kind."""
+    if fields[_OUTCOME] is not None:
+        kind = GameOver
+    elif fields[_REVEAL_DUE]:
+        kind = Revealing
+    elif fields[_HEAL_DUE]:
+        kind = HealPicking
+    elif fields[_DRAWS_DUE]:
+        kind = Drawing
+    else:
+        kind = Turn
+    return _new_state(kind, fields)
 
 
 class Draft(Reading):
@@ -470,7 +575,7 @@ class Draft(Reading):
         self.__dict__.update(zip(_FIELDS, state))
 
     def freeze(self) -> RegicideState:
-        return _new_state(RegicideState, _read_fields(self))
+        return state_of(_read_fields(self))
 
     def set_hand(self, seat: int, hand: tuple) -> None:
         self.hands = self.hands[:seat] + (hand,) + self.hands[seat + 1:]
@@ -501,7 +606,10 @@ def play_choices(s) -> list:
 
     A hand is sorted, so its Aces (cards 0-3) come first and its Jesters (52, 53) last."""
     hand = s.hands[s.active]
-    acts = [PLAY_SINGLE[c] for c in hand if c < JESTER_1]
+    acts = []
+    for c in hand:  # (a loop: cheaper than a comprehension for a hand's few cards)
+        if c < JESTER_1:
+            acts.append(PLAY_SINGLE[c])
     if hand and hand[-1] >= JESTER_1:  # the two Jesters are interchangeable: one play
         acts.append(PLAY_SINGLE[hand[-2] if len(hand) > 1 and hand[-2] >= JESTER_1
                                 else hand[-1]])
@@ -590,25 +698,31 @@ def minimal_covers(hand: tuple, need: int) -> list[tuple]:
     while n and hand[n - 1] >= JESTER_1:
         n -= 1
     cards = hand[n - 1::-1] if n else ()
-    values = [VALUE[c] for c in cards]
-    total = sum(values)
+    values = []
+    total = 0
+    for c in cards:
+        values.append(VALUE[c])
+        total += VALUE[c]
     out = []
-
-    def extend(j: int, chosen: tuple, left: int, rest: int) -> None:
-        # ``rest``: the value of cards j..n-1
-        while j < n and values[j] >= left:  # each of these cards makes up what is left
-            out.append((cards[j],) + chosen)
-            rest -= values[j]
-            j += 1
-        while rest >= left:  # the others need more cards (none once the rest is too little)
-            value = values[j]
-            rest -= value
-            extend(j + 1, (cards[j],) + chosen, left - value, rest)
-            j += 1
-
     if 0 < need <= total:
-        extend(0, (), need, total)
+        _extend_covers(out, cards, values, 0, (), need, total)
     return out
+
+
+def _extend_covers(out: list, cards: tuple, values: list, j: int, chosen: tuple, left: int,
+                   rest: int) -> None:
+    """``minimal_covers``' search: ``chosen`` (taken so far) needs ``left`` more from
+    ``cards[j:]``, worth ``rest`` in all."""
+    n = len(cards)
+    while j < n and values[j] >= left:  # each of these cards makes up what is left
+        out.append((cards[j],) + chosen)
+        rest -= values[j]
+        j += 1
+    while rest >= left:  # the others need more cards (none once the rest is too little)
+        value = values[j]
+        rest -= value
+        _extend_covers(out, cards, values, j + 1, (cards[j],) + chosen, left - value, rest)
+        j += 1
 
 
 def all_covers(hand, need: int) -> list[tuple]:
@@ -934,46 +1048,64 @@ def loss_reason(s) -> str:
 # -- fast paths ---------------------------------------------------------------------------------
 # The most frequent steps made on the list of a state's fields (``v``, indexed by the ``_NAME``
 # constants) instead of a Draft, which copies every field in and out (speed only). Each function
-# does what the rule function of the same name does, then ``settle``; ``apply_by_rules`` is the
-# reference, and the tests compare the two at every step of thousands of random games.
+# does what the rule function of the same name does, then ``settle``, and makes the state of the
+# kind it knows comes next; ``apply_by_rules`` is the reference, and the tests compare the two at
+# every step of thousands of random games.
 
 _POWER_BIT = tuple(1 << SUIT[c] if SUIT[c] >= 0 else 0 for c in range(NUM_CARDS))
 _HEARTS_BIT, _DIAMONDS_BIT, _CLUBS_BIT = 1 << HEARTS, 1 << DIAMONDS, 1 << CLUBS
+_new_object = object.__new__
+
+
+def new_deck(segments: tuple) -> Deck:
+    """``Deck(segments)`` made without the dataclass's ``__init__`` (speed only: the same value;
+    the segments must be non-empty multisets, as every ``Deck`` method keeps them)."""
+    deck = _new_object(Deck)
+    deck.__dict__["segments"] = segments
+    return deck
 
 
 def fast_settle(v: list, rules: Rules) -> RegicideState:
     """``settle`` on a list of fields, and the state it makes: once ♥ is done, the ♦ draws, or
     else step 3 (``deal_damage``: damage, defeat) and step 4 (``suffer``); then the losses of
     §5."""
-    if v[_OUTCOME] is None and not (v[_REVEAL_DUE] or v[_HEAL_DUE] or v[_DRAWS_DUE]):
-        if v[_PHASE] == "powers":
-            if v[_DIAMONDS_DUE]:
-                draws = diamond_order(rules.players, rules.max_hand, [len(h) for h in v[_HANDS]],
-                                      len(v[_TAVERN]), v[_ACTIVE], v[_DIAMONDS_DUE])
-                v[_DIAMONDS_DUE] = 0
-                if draws:
-                    v[_DRAWS_DUE] = draws
-                    return _new_state(RegicideState, v)
-            damage = v[_DAMAGE] + v[_STRIKE]
-            v[_DAMAGE], v[_STRIKE] = damage, 0
-            health = HEALTH[v[_ENEMY]]
-            if damage >= health:
-                v[_DEFEATED] += 1
-                if damage == health and not rules.exact_kill_always:
-                    v[_PHASE] = "exact kill"  # A2 "optional": the active player chooses
-                else:
-                    fast_finish_defeat(v, damage == health)
-                return _new_state(RegicideState, v)
-            fast_suffer(v, rules.players)
-        s = _new_state(RegicideState, v)
-        hand = v[_HANDS][v[_ACTIVE]]
-        if v[_PHASE] == "play" and hand:
-            return s  # a player with cards can always play one (§5)
-        if v[_PHASE] == "discard" and sum(map(VALUE.__getitem__, hand)) >= v[_TO_COVER]:
-            return s  # the hand covers the damage (§5)
-        reason = loss_reason(s)
-        return s._replace(outcome="lost", reason=reason) if reason else s
-    return _new_state(RegicideState, v)
+    if v[_OUTCOME] is not None or v[_REVEAL_DUE] or v[_HEAL_DUE] or v[_DRAWS_DUE]:
+        return state_of(v)
+    if v[_PHASE] == "powers":
+        if v[_DIAMONDS_DUE]:
+            draws = diamond_order(rules.players, rules.max_hand, [len(h) for h in v[_HANDS]],
+                                  len(v[_TAVERN]), v[_ACTIVE], v[_DIAMONDS_DUE])
+            v[_DIAMONDS_DUE] = 0
+            if draws:
+                v[_DRAWS_DUE] = draws
+                return _new_state(Drawing, v)
+        damage = v[_DAMAGE] + v[_STRIKE]
+        v[_DAMAGE], v[_STRIKE] = damage, 0
+        health = HEALTH[v[_ENEMY]]
+        if damage >= health:
+            v[_DEFEATED] += 1
+            if damage == health and not rules.exact_kill_always:
+                v[_PHASE] = "exact kill"  # A2 "optional": the active player chooses
+                return _new_state(Turn, v)
+            fast_finish_defeat(v, damage == health)
+            return _new_state(Revealing if v[_REVEAL_DUE] else GameOver, v)
+        fast_suffer(v, rules.players)
+    hand = v[_HANDS][v[_ACTIVE]]
+    phase = v[_PHASE]
+    if phase == "play" and hand:
+        return _new_state(Turn, v)  # a player with cards can always play one (§5)
+    if phase == "discard":
+        value = 0
+        for c in hand:
+            value += VALUE[c]
+        if value >= v[_TO_COVER]:
+            return _new_state(Turn, v)  # the hand covers the damage (§5)
+    s = _new_state(Turn, v)
+    reason = loss_reason(s)
+    if not reason:
+        return s
+    v[_OUTCOME], v[_REASON] = "lost", reason
+    return _new_state(GameOver, v)
 
 
 def fast_suffer(v: list, players: int) -> None:
@@ -995,14 +1127,14 @@ def fast_finish_defeat(v: list, to_tavern: bool) -> None:
     discarded = [c for played in v[_IN_PLAY] for c in played]
     if to_tavern:
         v[_GROUPS] = (fast_new_group(v, (enemy,)),) + v[_GROUPS]
-        v[_TAVERN] = v[_TAVERN].with_top(enemy)
+        v[_TAVERN] = new_deck(((enemy,),) + v[_TAVERN].segments)  # ``Deck.with_top``
     else:
         discarded.append(enemy)
     v[_DISCARD] = multiset(v[_DISCARD] + tuple(discarded))
     v[_IN_PLAY] = ()
     v[_ENEMY], v[_DAMAGE], v[_CANCELLED] = None, 0, False
     v[_PHASE] = "play"
-    if len(v[_CASTLE]):
+    if v[_CASTLE].segments:
         v[_REVEAL_DUE] = True
     else:
         v[_OUTCOME] = "won"
@@ -1019,16 +1151,19 @@ def fast_new_group(v: list, cards) -> int:
 
 
 def fast_put_under_tavern(v: list, cards: tuple) -> None:
-    """``put_under_tavern``: ``cards`` become a new bottom segment of the tavern, a new
-    group."""
+    """``put_under_tavern``: ``cards`` (at least one) become a new bottom segment of the tavern,
+    a new group."""
     v[_GROUPS] = v[_GROUPS] + (fast_new_group(v, cards),)
-    v[_TAVERN] = v[_TAVERN].with_bottom(cards)
+    v[_TAVERN] = new_deck(v[_TAVERN].segments + (multiset(cards),))  # ``Deck.with_bottom``
 
 
 def hands_without(hands: tuple, seat: int, cards: tuple) -> tuple:
     """``hands`` with ``cards`` taken out of ``seat``'s hand."""
+    hand = list(hands[seat])
+    for c in cards:
+        hand.remove(c)
     new = list(hands)
-    new[seat] = tuple([c for c in hands[seat] if c not in cards])
+    new[seat] = tuple(hand)
     return tuple(new)
 
 
@@ -1043,12 +1178,12 @@ def fast_draw(s: RegicideState, i: int, seat: int) -> RegicideState:
     (kept sorted)."""
     v = list(s)
     segments = v[_TAVERN].segments
-    top = segments[0]
-    c = top[i]
-    if len(top) > 1:
-        v[_TAVERN] = Deck((top[:i] + top[i + 1:],) + segments[1:])
+    top = list(segments[0])
+    c = top.pop(i)
+    if top:  # ``Deck.without_top``
+        v[_TAVERN] = new_deck((tuple(top),) + segments[1:])
     else:  # the top segment is used up, and its group's entry with it
-        v[_TAVERN] = Deck(segments[1:])
+        v[_TAVERN] = new_deck(segments[1:])
         v[_GROUPS] = v[_GROUPS][1:]
     hands = list(v[_HANDS])
     hand = list(hands[seat])
@@ -1057,7 +1192,7 @@ def fast_draw(s: RegicideState, i: int, seat: int) -> RegicideState:
     v[_HANDS] = tuple(hands)
     draws_due = v[_DRAWS_DUE] = v[_DRAWS_DUE][1:]
     if draws_due:  # more draws: nothing to settle
-        return _new_state(RegicideState, v)
+        return _new_state(Drawing, v)
     return fast_settle(v, v[_RULES])
 
 
@@ -1070,7 +1205,7 @@ def fast_heal_pick(s: RegicideState, i: int) -> RegicideState:
     healing = v[_HEALING] + (discard[i],)
     if v[_HEAL_DUE] > 1:
         v[_HEALING], v[_HEAL_DUE] = healing, v[_HEAL_DUE] - 1
-        return _new_state(RegicideState, v)
+        return _new_state(HealPicking, v)
     v[_HEALING], v[_HEAL_DUE] = (), 0
     fast_put_under_tavern(v, healing)
     return fast_settle(v, v[_RULES])
@@ -1282,6 +1417,6 @@ def cards_everywhere(s) -> list[int]:
     return sorted(cards)
 
 
-__all__ = ["CHANCE", "TERMINAL", "Draft", "IllegalAction", "PLAYER_TABLE", "Regicide",
-           "RegicideState", "Rules", "all_covers", "cards_everywhere", "diamond_order",
-           "minimal_covers", "unknown_groups"]
+__all__ = ["CHANCE", "TERMINAL", "Draft", "Drawing", "GameOver", "HealPicking", "IllegalAction",
+           "PLAYER_TABLE", "Regicide", "RegicideState", "Revealing", "Rules", "Turn", "all_covers",
+           "cards_everywhere", "diamond_order", "minimal_covers", "state_of", "unknown_groups"]
