@@ -1054,15 +1054,6 @@ def loss_reason(s) -> str:
 
 _POWER_BIT = tuple(1 << SUIT[c] if SUIT[c] >= 0 else 0 for c in range(NUM_CARDS))
 _HEARTS_BIT, _DIAMONDS_BIT, _CLUBS_BIT = 1 << HEARTS, 1 << DIAMONDS, 1 << CLUBS
-_new_object = object.__new__
-
-
-def new_deck(segments: tuple) -> Deck:
-    """``Deck(segments)`` made without the dataclass's ``__init__`` (speed only: the same value;
-    the segments must be non-empty multisets, as every ``Deck`` method keeps them)."""
-    deck = _new_object(Deck)
-    deck.__dict__["segments"] = segments
-    return deck
 
 
 def fast_settle(v: list, rules: Rules) -> RegicideState:
@@ -1127,7 +1118,7 @@ def fast_finish_defeat(v: list, to_tavern: bool) -> None:
     discarded = [c for played in v[_IN_PLAY] for c in played]
     if to_tavern:
         v[_GROUPS] = (fast_new_group(v, (enemy,)),) + v[_GROUPS]
-        v[_TAVERN] = new_deck(((enemy,),) + v[_TAVERN].segments)  # ``Deck.with_top``
+        v[_TAVERN] = Deck.of(((enemy,),) + v[_TAVERN].segments)  # ``Deck.with_top``
     else:
         discarded.append(enemy)
     v[_DISCARD] = multiset(v[_DISCARD] + tuple(discarded))
@@ -1154,7 +1145,7 @@ def fast_put_under_tavern(v: list, cards: tuple) -> None:
     """``put_under_tavern``: ``cards`` (at least one) become a new bottom segment of the tavern,
     a new group."""
     v[_GROUPS] = v[_GROUPS] + (fast_new_group(v, cards),)
-    v[_TAVERN] = new_deck(v[_TAVERN].segments + (multiset(cards),))  # ``Deck.with_bottom``
+    v[_TAVERN] = Deck.of(v[_TAVERN].segments + (multiset(cards),))  # ``Deck.with_bottom``
 
 
 def hands_without(hands: tuple, seat: int, cards: tuple) -> tuple:
@@ -1181,9 +1172,9 @@ def fast_draw(s: RegicideState, i: int, seat: int) -> RegicideState:
     top = list(segments[0])
     c = top.pop(i)
     if top:  # ``Deck.without_top``
-        v[_TAVERN] = new_deck((tuple(top),) + segments[1:])
+        v[_TAVERN] = Deck.of((tuple(top),) + segments[1:])
     else:  # the top segment is used up, and its group's entry with it
-        v[_TAVERN] = new_deck(segments[1:])
+        v[_TAVERN] = Deck.of(segments[1:])
         v[_GROUPS] = v[_GROUPS][1:]
     hands = list(v[_HANDS])
     hand = list(hands[seat])
