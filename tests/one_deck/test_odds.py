@@ -258,6 +258,11 @@ def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when
     assert rushed.p_clear in (0, 1) and sum(rushed.damage.values()) == 1
     lo, hi = rushed.intervals["p_clear"]
     assert lo < 0.5 < hi  # one roll says little, and the interval shows it
+    # 12 dice against a wide box: millions of distinct rolls, so the walk is not even started
+    big = encounter_odds({"yellow": 3, "pink": 3, "blue": 4, "black": 2},
+                         ["armor blue 3 ♥", "wide blue 12 ♥♥", "yellow 5 ♥⌛", "pink 5 ♥",
+                          "any 4 ⌛⌛", "blue 3 ♥"], black_supply=4, max_seconds=0.2)
+    assert not big.exact and big.method == "sampled" and big.samples >= 1 and big.work == 0
 
 
 def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkeypatch):
