@@ -44,6 +44,9 @@ def uniform_draw(ms: Multiset) -> list[tuple[Hashable, Fraction]]:
     return [(item, Fraction(k, n)) for item, k in sorted(Counter(ms).items())]
 
 
+_new_object = object.__new__
+
+
 @dataclass(frozen=True)
 class Deck:
     """A face-down deck: ``segments[0]`` is the top segment, each an unordered multiset."""
@@ -59,8 +62,8 @@ class Deck:
         >>> Deck.of(((1, 2), (3,))) == Deck(((1, 2), (3,)))
         True
         """
-        deck = object.__new__(cls)
-        object.__setattr__(deck, "segments", segments)
+        deck = _new_object(cls)
+        deck.__dict__["segments"] = segments  # what the frozen dataclass's __init__ sets
         return deck
 
     @classmethod
