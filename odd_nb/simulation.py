@@ -62,6 +62,7 @@ from typing import Any
 
 import pandas as pd
 
+from .core.progress import NoBar, progress_bar
 from .core.registry import load_game
 from .core.state import OptionError
 from .core.timeline import Timeline, _extend
@@ -139,7 +140,7 @@ def simulate(game: str, agents: Any = "random", games: int = 1000, seed: int | N
         executor = _as_executor(executor, spec)
     shown = "+".join(name or getattr(s, "__name__", type(s).__name__)
                      for name, s in zip(names, specs))
-    bar = _bar(progress, n, f"{g.name} {shown}")
+    bar = progress_bar(progress, total=n, desc=f"{g.name} {shown}", unit=" games")
     try:
         if executor is None:
             rows, failures = _run_here(g, opts, specs, seeds, bar)
@@ -220,21 +221,6 @@ def _frame(rows: list, study: dict):
     return df
 
 
-class _NoBar:
-    def update(self, n: int = 1) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _bar(progress: bool, total: int, desc: str):
-    if not progress:
-        return _NoBar()
-    from tqdm.auto import tqdm
-    return tqdm(total=total, desc=desc, unit=" games", mininterval=0.2)
-
-
 # -- running the games ----------------------------------------------------------------------------
 def _run_here(game, options, specs, seeds, bar, first: int = 0):
     """Play games ``first``, ``first + 1``, ... with these seeds: (rows, failures)."""
@@ -262,7 +248,7 @@ def _run_chunk(spec: tuple, first: int, seeds: list):
     key = (name, repr(content))
     if key not in _GAMES:  # a worker loads each game (and its card data) once
         _GAMES[key] = load_game(name) if content is None else load_game(name, content=content)
-    rows, failures = _run_here(_GAMES[key], options, agents, seeds, _NoBar(), first)
+    rows, failures = _run_here(_GAMES[key], options, agents, seeds, NoBar(), first)
     return rows, failures, time.perf_counter() - began
 
 

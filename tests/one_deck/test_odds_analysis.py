@@ -84,11 +84,14 @@ def test_2p_hero_odds_leave_each_hero_out():
     assert (table.p_clear[1:] <= table.p_clear[0]).all()
 
 
-def test_s6_s9_a10_dungeon_table_rows_are_the_encounters_active_boxes():
+def test_s6_s9_a10_dungeon_table_rows_are_the_encounters_active_boxes(capsys):
     """§6 active boxes, §9 floors add their boxes, A10 a peril floor box of colour "option"
     takes the option's colour. One row per combat, one per peril option; the row of the card
-    met in a seeded game equals that game's state_odds."""
+    met in a seeded game equals that game's state_odds. A progress bar counts the encounters
+    (outside a notebook, on stderr) unless ``progress=False``."""
     table = an.dungeon_table("d1", ["h1"], floor=2)
+    bar = capsys.readouterr().err
+    assert f"{len(CONTENT.encounters)}/{len(CONTENT.encounters)}" in bar and "encounters" in bar
     kinds = [e.kind for e in CONTENT.encounters.values()]
     assert len(table) == kinds.count("combat") + 2 * kinds.count("peril")
     floors = CONTENT.dungeons["d1"].floors[:2]
@@ -97,7 +100,8 @@ def test_s6_s9_a10_dungeon_table_rows_are_the_encounters_active_boxes():
     for (_, row), opt in zip(rows.iterrows(), CONTENT.encounters[peril].options):
         extra = [b.colour for f in floors for b in f.peril_boxes]
         assert row.boxes.count(opt.colour) >= 1 + extra.count("option")
-    one = an.dungeon_table("d1", ["h1"], floor=1)
+    one = an.dungeon_table("d1", ["h1"], floor=1, progress=False)
+    assert capsys.readouterr().err == ""
     s = opened(["h1"], 0)
     (bog,) = state_odds(s).values()
     row = one[one.card == s.card].iloc[0]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...core.progress import progress_bar
 from .odds import EncounterOdds, encounter_odds, state_odds
 from .plot import BarChart
 
@@ -176,11 +177,15 @@ def encounter_boxes(content, card: str, dungeon: str, floor: int = 1) -> dict:
 
 
 def dungeon_table(dungeon: str = "d1", heroes=("h1",), *, level: int = 1, floor: int = 1,
-                  items=None, content=None, **kwargs):
+                  items=None, content=None, progress: bool = True, **kwargs):
     """Every encounter of the deck against a party at a level, with floors 1..``floor`` of
     ``dungeon`` revealed: one row per combat, one per peril option. ``items``: ``{hero index:
     [encounter ids]}`` held as items. Foes that discard dice as rolled or forbid the 2-for-1 are
-    counted; start-of-encounter damage and time are not (they do not depend on the dice)."""
+    counted; start-of-encounter damage and time are not (they do not depend on the dice).
+
+    A big party on deep floors takes minutes (a 2P level 3 table with 3 floors: about 5 on this
+    project's machine), so a progress bar counts the encounters (``progress=False``: none);
+    ``max_seconds=`` bounds each row's time, rows out of time being estimates (``exact``)."""
     if content is None:
         import odd_nb
         content = odd_nb.load_game("one-deck-dungeon").content
@@ -196,7 +201,11 @@ def dungeon_table(dungeon: str = "d1", heroes=("h1",), *, level: int = 1, floor:
     bonus = content.levels[level - 1][side].bonus_dice
     floors = content.dungeons[dungeon].floors[:floor]
     rows = []
-    for card, e in sorted(content.encounters.items()):
+    encounters = sorted(content.encounters.items())
+    bar = progress_bar(progress, total=len(encounters), desc=f"{dungeon} floors 1-{floor}",
+                       unit=" encounters")
+    for card, e in encounters:
+        bar.update()
         abilities = [a for f in floors for a in f.abilities]
         if e.kind == "combat":
             abilities += list(e.abilities)
@@ -215,6 +224,7 @@ def dungeon_table(dungeon: str = "d1", heroes=("h1",), *, level: int = 1, floor:
             rows.append([card, e.name, e.kind, label, cost, " · ".join(str(b) for b in boxes),
                          pool_text(pool)] + _figures(o)[:3] + [cost + float(o.expected_time),
                                                                o.exact])
+    bar.close()
     return _frame(rows, ["card", "name", "kind", "option", "time_cost", "boxes", "dice",
                          "p_clear", "expected_damage", "expected_time", "total_time", "exact"])
 
