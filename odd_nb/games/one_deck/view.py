@@ -24,7 +24,7 @@ from .dice import COLOURS, covered
 
 # The odds panel answers on every click: past this many seconds per encounter the exact odds
 # give way to an estimate from the rolls solved in the time (and the panel says so).
-ODDS_SECONDS = 0.25
+ODDS_SECONDS = 0.18
 
 
 def _how(odds) -> str:
