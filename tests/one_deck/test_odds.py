@@ -279,11 +279,13 @@ def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkey
     view = t.game.view()
     view_module._odds_panel.cache_clear()
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 600)  # time enough on any machine
-    assert "<td>exact</td>" in view.odds(state, None)
+    panel = view.odds(state, None)
+    assert "<td>exact</td>" in panel and "state_odds" not in panel
     view_module._odds_panel.cache_clear()
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
     panel = view.odds(state, None)
     assert "estimate from 1 roll (clear " in panel and "<td>exact</td>" not in panel
+    assert "state_odds(widget.timeline.state)" in panel  # where to get the exact figures
     view_module._odds_panel.cache_clear()
 
 

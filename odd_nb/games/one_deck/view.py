@@ -49,8 +49,12 @@ def _odds_panel(s) -> str | None:
             f"<tr><td>{escape(name)}</td><td>{float(o.p_clear):.1%}</td>"
             f"<td>{float(o.expected_damage):.2f}</td><td>{float(o.expected_time):.2f}</td>"
             f"<td>{_how(o)}</td></tr>" for name, o in rows)
+        note = "" if all(o.exact for _, o in rows) else (
+            "<p>Exact odds take longer than a click here: in a cell, "
+            "<code>state_odds(widget.timeline.state)</code> "
+            "(from <code>odd_nb.games.one_deck.odds</code>).</p>")
         return ("<table><tr><th>before the roll</th><th>clear</th><th>damage</th>"
-                f"<th>time</th><th></th></tr>{body}</table>")
+                f"<th>time</th><th></th></tr>{body}</table>{note}")
     if s.phase == "dice" and not s.is_chance and any(s.pools):
         r = best_placement(s)
         return (f"<p>With the best placement of these dice: {r.damage} damage, "
