@@ -26,7 +26,7 @@ from time import perf_counter
 
 from .content import Box
 from .odds_dp import DIE_COLOURS, TooMuchWork, check_weights, mask_distribution, plan_for
-from .solver import COLOURS, Solver
+from .solver import COLOURS, Result, Solver
 
 EXACT_LIMIT = 600_000  # units of work of the exact walk (2-5 µs each) before sampling
 ENUMERATE_LIMIT = 50_000  # distinct rolls that may be solved one by one instead
@@ -184,7 +184,7 @@ class _Tally:
         """A set of covered boxes of probability ``p``: its damage and time are its open boxes'."""
         damage = sum(b.damage for b, c in zip(boxes, covered) if not c)
         time = sum(b.time for b, c in zip(boxes, covered) if not c)
-        self.add(_Covered(damage, time, covered), p)
+        self.add(Result(damage, time, covered, ()), p)
 
     def result(self, boxes, **extra) -> EncounterOdds:
         return EncounterOdds(boxes, self.clear, sum(k * p for k, p in self.damage.items()),
@@ -192,17 +192,6 @@ class _Tally:
                                  self.damage.items())), dict(sorted(self.time.items())),
                              tuple(self.covered), covered=dict(sorted(self.sets.items())),
                              **extra)
-
-
-@dataclass(frozen=True)
-class _Covered:
-    damage: int
-    time: int
-    covered: tuple
-
-    @property
-    def cleared(self) -> bool:
-        return all(self.covered)
 
 
 def _enumerated(solver, plan, boxes, black_supply, fixed, discard) -> EncounterOdds:
@@ -363,7 +352,7 @@ def skill_odds(state, *, weights=(1000, 1), max_uses: int | None = None,
             continue
         line = _line(pos, weights, max_uses, memo, solvers, _consequences(pos))
         for q, damage, time, covered in line.outcomes:
-            tally.add(_Covered(damage, time, tuple(covered)), p * q)
+            tally.add(Result(damage, time, tuple(covered), ()), p * q)
     odds = tally.result(boxes, exact=exact, samples=n, rolls=distinct, method="lines")
     if exact:
         return odds
