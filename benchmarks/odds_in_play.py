@@ -9,7 +9,9 @@ position (the baseline: what a click costs without odds) and the hint (the greed
 choice). Before a roll the panel shows the encounter's odds within ``ODDS_SECONDS`` per
 encounter; the script counts how often they were exact and how many rolls the estimates
 rest on. ``--no-budget`` times the odds without the time budget on the pre-roll positions
-(exact walk, else 2,000 sampled rolls; slow: minutes per game).
+(exact walk, else 2,000 sampled rolls; slow: minutes per game). ``--refine`` also times the
+widget's background work where the panel showed an estimate (``refine_odds``, up to
+``REFINE_SECONDS`` per encounter) and counts how many of those odds it made exact.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import argparse
 import os
 import random
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -43,12 +46,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--no-budget", action="store_true",
                         help="also time the pre-roll odds without the time budget")
+    parser.add_argument("--refine", action="store_true",
+                        help="also time the background refinement of estimates")
     args = parser.parse_args()
     view = odd_nb.load_game("one-deck-dungeon").view()
     agent = GreedyAgent()
     timings = {"board (baseline)": [], "odds panel": [], "odds panel, before a roll": [],
-               "hint": [], "odds without budget, before a roll": []}
-    kinds = {"exact": 0, "estimate": 0}
+               "hint": [], "odds without budget, before a roll": [],
+               "refined in the background (estimates)": []}
+    kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0}
     estimate_rolls = []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"odds panel budget {view_module.ODDS_SECONDS} s per encounter; {args.games} greedy "
@@ -63,7 +69,7 @@ def main() -> None:
             start = time.perf_counter()
             view.board(s, None)
             timings["board (baseline)"].append(time.perf_counter() - start)
-            view_module._odds_panel.cache_clear()
+            view_module._quick_odds.cache_clear()
             start = time.perf_counter()
             view.odds(s, None)
             took = time.perf_counter() - start
@@ -71,11 +77,19 @@ def main() -> None:
             before_roll = s.phase in ("peril", "feats")
             if before_roll:
                 timings["odds panel, before a roll"].append(took)
-                for odds in state_odds(s, samples=2_000, seed=0,
-                                       max_seconds=view_module.ODDS_SECONDS).values():
+                quick = view_module._quick_odds(s)
+                for _, odds in quick:
                     kinds["exact" if odds.exact else "estimate"] += 1
                     if not odds.exact:
                         estimate_rolls.append(odds.samples)
+                if args.refine and not all(odds.exact for _, odds in quick):
+                    view_module._refined.clear()
+                    start = time.perf_counter()
+                    panel = view.refine_odds(s, None, threading.Event())
+                    timings["refined in the background (estimates)"].append(
+                        time.perf_counter() - start)
+                    kinds["refined exact"] += panel.count("<td>exact</td>")
+                    kinds["refined estimate"] += panel.count("<td>estimate from")
                 if args.no_budget:
                     start = time.perf_counter()
                     state_odds(s, samples=2_000, seed=0)
@@ -94,6 +108,11 @@ def main() -> None:
           + (f"{min(estimate_rolls)}-{max(estimate_rolls)} rolls (median "
              f"{sorted(estimate_rolls)[len(estimate_rolls) // 2]})" if estimate_rolls
              else "-"))
+    if args.refine:
+        refined = kinds["refined exact"] + kinds["refined estimate"]
+        print(f"positions with an estimate, refined in the background: {refined} encounter odds, "
+              f"{kinds['refined exact']} of them exact after up to "
+              f"{view_module.REFINE_SECONDS:g} s each")
 
 
 if __name__ == "__main__":

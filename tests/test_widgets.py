@@ -252,3 +252,74 @@ def test_core_play_from_a_state_plays_on_from_that_position():
         w.timeline.to_json()
     browser(w, kind="new seed")
     assert w.timeline.state is t.state and w.timeline.seed == 2
+
+
+# -- odds refined in the background (the odds panel, A24) ----------------------------------------
+def before_a_roll(seed: int = 2434):
+    """A One Deck Dungeon Timeline at a position with odds before the roll (E1-E3)."""
+    t = odd_nb.start("one-deck-dungeon", seed=seed)
+    while not (t.state.phase in ("peril", "feats") and not t.state.is_chance):
+        t.play(t.legal_actions()[0])
+    return t
+
+
+def test_core_odds_are_refined_only_where_a_person_looks_between_clicks():
+    """Background work is on by default in a Jupyter kernel only: not in these tests, nor in a
+    script."""
+    assert play("regicide", players=1, seed=3).refine is False
+    assert play("regicide", players=1, seed=3, refine=True).refine is True
+
+
+def test_a24_an_estimate_on_the_odds_panel_is_replaced_by_exact_odds_worked_out_meanwhile(
+        monkeypatch):
+    """No time for exact odds on the click (the budget is set to nothing here): the panel shows
+    an estimate, and a background thread replaces it with the exact figures, the same as
+    ``state_odds`` gives in a cell; the position keeps them (undo, redo)."""
+    from odd_nb.games.one_deck import view as view_module
+    from odd_nb.games.one_deck.odds import state_odds
+    monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
+    monkeypatch.setattr(view_module, "REFINE_SECONDS", 600)  # time enough on any machine
+    monkeypatch.setattr(view_module, "_refined", {})
+    view_module._quick_odds.cache_clear()
+    t = before_a_roll()
+    w = play(t, refine=True)
+    cancel, thread = w._refining
+    quick = view_module._table(view_module._quick_odds(t.state))
+    assert "estimate from 1 roll" in quick and "<td>exact</td>" not in quick  # on the click
+    thread.join()
+    exact = state_odds(t.state)
+    assert all(o.exact for o in exact.values())
+    assert w.board.odds == view_module._table(exact.items())
+    assert "estimate" not in w.board.odds and not cancel.is_set()
+    assert w.view.odds(t.state, None) == w.board.odds  # kept for the position
+    view_module._quick_odds.cache_clear()
+
+
+def test_core_a_click_stops_the_background_odds_and_they_never_land_on_a_later_position():
+    """Refined odds that arrive after a click belong to a position that is gone: the click sets
+    their cancel event, and even work that ignores it cannot put them on the board."""
+    import threading
+    w = play("regicide", players=1, seed=3, refine=True)
+    w._refining[1].join()  # Regicide's view has nothing to refine
+    given, release = [], []
+
+    def slow_refine(state, seat, cancel):
+        n, gate = len(given) + 1, threading.Event()
+        given.append(cancel)
+        release.append(gate)
+        gate.wait()
+        return f"<p>refined after click {n}</p>"
+
+    w.view.refine_odds = slow_refine
+    browser(w, kind="act", id=0, version=w.board.version)
+    first = w._refining
+    browser(w, kind="act", id=0, version=w.board.version)
+    second = w._refining
+    assert given[0].is_set() and not given[1].is_set()
+    now = w.board.odds
+    release[0].set()
+    first[1].join()
+    assert w.board.odds == now  # the first position's odds did not land
+    release[1].set()
+    second[1].join()
+    assert w.board.odds == "<p>refined after click 2</p>"

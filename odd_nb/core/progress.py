@@ -1,5 +1,6 @@
-"""Progress bars for long work (simulations, odds tables): tqdm's notebook-aware bar when asked
-for, else an object that does nothing, so callers need not test.
+"""Long work (simulations, odds tables, odds refined in the background): progress bars, tqdm's
+notebook-aware bar when asked for, else an object that does nothing, so callers need not test;
+and ``Cancelled``, what long work raises when told to stop.
 
 >>> bar = progress_bar(False, total=3, desc="games")
 >>> bar.update(); bar.close()
@@ -25,3 +26,9 @@ def progress_bar(enabled: bool, *, total: int, desc: str, unit: str = " items"):
         return NoBar()
     from tqdm.auto import tqdm
     return tqdm(total=total, desc=desc, unit=unit, mininterval=0.2)
+
+
+class Cancelled(Exception):
+    """Long work dropped half way because the ``cancel`` event it was given (a
+    ``threading.Event``) was set: e.g. the play widget's background odds, once a click has made
+    them moot."""

@@ -72,6 +72,13 @@ class View:
         """Odds of the position as a small HTML table, or ``None``."""
         return None
 
+    def refine_odds(self, state: State, seat: int | None, cancel) -> str | None:
+        """Better odds than ``odds`` had time for, or ``None`` when there is nothing to better.
+        The play widget calls it on a background thread while the person thinks, and sets
+        ``cancel`` (a ``threading.Event``) when a click makes it moot: the work should then stop
+        soon, e.g. by raising ``Cancelled`` (``odd_nb.core.progress``)."""
+        return None
+
     def hint(self, state: State):
         """A good action here (from the game's solver or agent), or ``None``."""
         return None

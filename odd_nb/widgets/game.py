@@ -17,12 +17,14 @@ game unchanged. Python answers by setting the board's traits.
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..core.progress import Cancelled
 from ..core.registry import load_game
 from ..core.state import IllegalAction, State
 from ..core.timeline import Timeline
@@ -57,11 +59,19 @@ class Board(anywidget.AnyWidget):
 class GameWidget(widgets.VBox):
     """A game in a notebook cell. ``.timeline`` is the Timeline it drives: a cell may read it or
     play on it, and the board follows. ``seat`` fixes the seat the person plays (the board shows
-    that seat's hand only; ``others`` agents play the rest); ``None`` is hot-seat."""
+    that seat's hand only; ``others`` agents play the rest); ``None`` is hot-seat.
 
-    def __init__(self, timeline: Timeline, seat: int | None = None, others: str | None = None):
+    ``refine``: after each click, better odds are worked out on a background thread while the
+    person thinks (``View.refine_odds``) and replace the panel's estimate when ready; a click
+    stops that work. On by default in a Jupyter kernel that can start threads."""
+
+    def __init__(self, timeline: Timeline, seat: int | None = None, others: str | None = None,
+                 refine: bool | None = None):
         self.board = Board()
         self.seat = seat
+        self.refine = _in_kernel() if refine is None else refine
+        self._refining = None  # (cancel event, thread) of the odds being refined
+        self._lock = threading.Lock()  # no refined odds land once their position is gone
         self.view = timeline.game.view()
         agents = timeline.game.agents()
         self.others = others or next((n for n in agents if n != "random"), "random")
@@ -248,6 +258,7 @@ class GameWidget(widgets.VBox):
         self._refresh()
 
     def _refresh(self) -> None:
+        self._stop_refining()
         t, state, b = self._timeline, self.state, self.board
         choices = self._choices()
         texts = t.history_text(self.seat, future=True)
@@ -267,6 +278,40 @@ class GameWidget(widgets.VBox):
             b.version += 1
         self._message, self._kind = "", "info"
         b.odds = self.view.odds(state, self.seat) or ""  # after the board: it may take longer
+        self._start_refining(state)
+
+    # -- better odds in the background -------------------------------------------------------
+    def _start_refining(self, state: State) -> None:
+        if not self.refine:
+            return
+        cancel = threading.Event()
+        thread = threading.Thread(target=self._refine, args=(state, cancel), daemon=True,
+                                  name="odd_nb refine odds")
+        try:
+            thread.start()
+        except RuntimeError:  # no threads here (Pyodide): the quick odds stay
+            self.refine = False
+            return
+        self._refining = (cancel, thread)
+
+    def _refine(self, state: State, cancel: threading.Event) -> None:
+        try:
+            panel = self.view.refine_odds(state, self.seat, cancel)
+        except Cancelled:
+            return
+        with self._lock:
+            if panel and not cancel.is_set():
+                self.board.odds = panel
+
+    def _stop_refining(self) -> None:
+        with self._lock:
+            if self._refining is not None:
+                self._refining[0].set()
+                self._refining = None
+
+    def close(self) -> None:
+        self._stop_refining()
+        super().close()
 
     def _say(self, text: str, kind: str) -> None:
         self.board.message_kind = kind
@@ -279,7 +324,8 @@ class GameWidget(widgets.VBox):
 
 
 def play(game="one-deck-dungeon", *, seed: int | None = None, seat: int | None = None,
-         others: str | None = None, content=None, **options) -> GameWidget:
+         others: str | None = None, refine: bool | None = None, content=None,
+         **options) -> GameWidget:
     """A play widget for a game by name (with its start options), a ``Timeline``, or a state
     to play on from (``Timeline.starting_at``).
 
@@ -300,4 +346,14 @@ def play(game="one-deck-dungeon", *, seed: int | None = None, seat: int | None =
     else:
         raise TypeError("play() takes a game's name, a Timeline (odd_nb.start(...)) or a "
                         "state")
-    return GameWidget(timeline, seat=seat, others=others)
+    return GameWidget(timeline, seat=seat, others=others, refine=refine)
+
+
+def _in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel, where a person looks at the board between clicks."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None

@@ -277,16 +277,16 @@ def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkey
         t.play(t.legal_actions()[0])
         state = t.state
     view = t.game.view()
-    view_module._odds_panel.cache_clear()
+    view_module._quick_odds.cache_clear()
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 600)  # time enough on any machine
     panel = view.odds(state, None)
     assert "<td>exact</td>" in panel and "state_odds" not in panel
-    view_module._odds_panel.cache_clear()
+    view_module._quick_odds.cache_clear()
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
     panel = view.odds(state, None)
     assert "estimate from 1 roll (clear " in panel and "<td>exact</td>" not in panel
     assert "state_odds(widget.timeline.state)" in panel  # where to get the exact figures
-    view_module._odds_panel.cache_clear()
+    view_module._quick_odds.cache_clear()
 
 
 def test_repr_html_and_str():
@@ -542,3 +542,29 @@ def test_a24_weights_must_be_whole_numbers(weights):
         encounter_odds({"yellow": 1}, [Box("yellow", 5, damage=1)], weights=weights)
     with pytest.raises(ValueError, match="weights"):
         Solver([Box("yellow", 5, damage=1)], weights=weights)
+
+
+def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
+    """``cancel`` (what the play widget sets when a click makes its background odds moot): once
+    set, the walk, the roll-by-roll count and the sampling each stop with ``Cancelled``; unset,
+    it changes nothing."""
+    import threading
+
+    from odd_nb.core.progress import Cancelled
+    from odd_nb.games.one_deck import odds as odds_module
+    boxes = [Box("yellow", 5, damage=1), Box.parse("wide pink 8 ♥")]
+    pool = {"yellow": 2, "pink": 2}
+    idle, stop = threading.Event(), threading.Event()
+    stop.set()
+    ways = {  # the three ways to odds (kwargs, WORK_PER_ROLL), each checked to be the one taken
+        "walk": ({}, odds_module.WORK_PER_ROLL),
+        "sampled": ({"max_seconds": 0}, odds_module.WORK_PER_ROLL),  # no time for the walk
+        "rolls": ({"exact_limit": 1}, 0),  # the walk may do no work: each roll is solved
+    }
+    for method, (kwargs, work_per_roll) in ways.items():
+        monkeypatch.setattr(odds_module, "WORK_PER_ROLL", work_per_roll)
+        odds = encounter_odds(pool, boxes, cancel=idle, **kwargs)
+        assert odds.method == method
+        assert odds.covered == encounter_odds(pool, boxes, **kwargs).covered
+        with pytest.raises(Cancelled):
+            encounter_odds(pool, boxes, cancel=stop, **kwargs)

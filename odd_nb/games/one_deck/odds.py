@@ -24,6 +24,7 @@ from itertools import combinations_with_replacement, product
 from math import factorial
 from time import perf_counter
 
+from ...core.progress import Cancelled
 from .content import Box
 from .odds_dp import DIE_COLOURS, TooMuchWork, check_weights, mask_distribution, plan_for
 from .solver import COLOURS, Result, Solver
@@ -112,7 +113,8 @@ class EncounterOdds:
 def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
                    weights=(1000, 1), conversions: bool = True, discard=(),
                    exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
-                   seed: int = 0, max_seconds: float | None = None) -> EncounterOdds:
+                   seed: int = 0, max_seconds: float | None = None,
+                   cancel=None) -> EncounterOdds:
     """Odds that rolling ``pool`` (colour -> number of dice) against ``boxes`` clears them, and the
     damage and time to expect, under the best placement.
 
@@ -128,10 +130,17 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     finish; solving each distinct roll is not tried: on the encounters of real games it was
     faster than the walk only on tiny ones, by a few ms), and sampling stops when it runs out,
     with at least one roll solved (``samples`` says how many; the intervals say how good).
+    ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
+    then raises ``Cancelled`` (what the play widget does when a click makes its odds moot).
     """
     start = perf_counter()
     deadline = None if max_seconds is None else start + max_seconds
     exact_deadline = None if max_seconds is None else start + 0.6 * max_seconds
+
+    def walk_stops() -> bool:
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("the odds were no longer wanted")
+        return exact_deadline is not None and perf_counter() > exact_deadline
     boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
     for colour in pool:
         if colour not in COLOURS:
@@ -149,13 +158,13 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
         masks, total, work, rolls = mask_distribution(
             pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed, weights=weights,
             conversions=conversions, discard=discard, limit=limit, plan=plan,
-            deadline=exact_deadline)
+            stop=walk_stops if max_seconds is not None or cancel is not None else None)
     except TooMuchWork:
         solver = Solver(boxes, placed, weights, conversions)
         if enumerable:  # the walk would take longer than solving each distinct roll
-            return _enumerated(solver, plan, boxes, black_supply, tuple(fixed), discard)
+            return _enumerated(solver, plan, boxes, black_supply, tuple(fixed), discard, cancel)
         return _sampled(solver, pool, boxes, black_supply, tuple(fixed), samples, seed,
-                        discard, deadline)
+                        discard, deadline, cancel)
     tally = _Tally(len(boxes))
     for mask, ways in sorted(masks.items()):
         covered = tuple(bool(mask >> i & 1) for i in range(len(boxes)))
@@ -194,7 +203,7 @@ class _Tally:
                              **extra)
 
 
-def _enumerated(solver, plan, boxes, black_supply, fixed, discard) -> EncounterOdds:
+def _enumerated(solver, plan, boxes, black_supply, fixed, discard, cancel=None) -> EncounterOdds:
     """Exact odds the plain way: every distinct roll (a multiset of face classes per colour, with
     its multinomial probability; faces no box can tell apart merged, as the walk does), each
     solved by the solver, whose memo is shared between rolls."""
@@ -214,6 +223,8 @@ def _enumerated(solver, plan, boxes, black_supply, fixed, discard) -> EncounterO
         parts.append(outs)
     tally = _Tally(len(boxes))
     for combo in product(*parts):
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("the odds were no longer wanted")
         dice, p = list(fixed), Fraction(1)
         for faces, weight in combo:
             dice += faces
@@ -226,11 +237,13 @@ def _enumerated(solver, plan, boxes, black_supply, fixed, discard) -> EncounterO
 
 
 def _sampled(solver, pool, boxes, black_supply, fixed, samples, seed,
-             discard=(), deadline=None) -> EncounterOdds:
+             discard=(), deadline=None, cancel=None) -> EncounterOdds:
     rng = random.Random(seed)
     results = []
     while len(results) < samples and not (
             results and deadline is not None and perf_counter() > deadline):
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("the odds were no longer wanted")
         dice = list(fixed) + [(c, rng.randint(1, 6)) for c, n in pool.items() for _ in range(n)]
         gone = [d for d in dice if _discarded(d, discard)]
         dice = [d for d in dice if not _discarded(d, discard)]

@@ -65,7 +65,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from math import comb
-from time import perf_counter
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
 K = 3  # index of black
@@ -597,14 +596,13 @@ def plan_for(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
 
 def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
                       weights=(1000, 1), conversions: bool = True, discard=(),
-                      limit: int | None = None, plan: _Plan | None = None,
-                      deadline: float | None = None):
+                      limit: int | None = None, plan: _Plan | None = None, stop=None):
     """The exact distribution of the covered boxes under the best placement: (dict covered mask
     -> ways, total ways, work done, distinct rolls covered). Probabilities are ways / total; the total is
     6 ** (dice rolled that some box could use). ``discard``: (colour or None, face or None)
     pairs an ability discards as soon as they are rolled. The work counts states visited and
-    configurations built (2-5 µs each); past ``limit``, or past ``deadline`` (a
-    ``time.perf_counter()`` reading), it raises ``TooMuchWork``.
+    configurations built (2-5 µs each); past ``limit``, or once ``stop()`` (asked now and then,
+    e.g. whether a time budget is spent) is true, it raises ``TooMuchWork``.
 
     The walk: states are sets of configurations, each with a dict from the dice not drawn yet
     (one number, mixed radix over the colours) to the number of ordered partial rolls that lead
@@ -637,8 +635,7 @@ def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), pla
             table = [[comb(n, a) * size ** a for a in range(n + 1)] for n in range(radix)]
             for configs, ways in states.items():
                 visited += len(ways)
-                if limit is not None and visited + plan.work > limit or \
-                        deadline is not None and perf_counter() > deadline:
+                if limit is not None and visited + plan.work > limit or stop and stop():
                     raise TooMuchWork(visited + plan.work)
                 afters = {}
                 for code, w in ways.items():
@@ -662,7 +659,7 @@ def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), pla
         else:
             for configs, ways in states.items():
                 visited += len(ways)
-                if deadline is not None and perf_counter() > deadline:
+                if stop and stop():
                     raise TooMuchWork(visited + plan.work)
                 after = step(configs, s, 0)
                 if after.__class__ is frozenset:

@@ -23,8 +23,13 @@ from .dice import COLOURS, covered
 
 
 # The odds panel answers on every click: past this many seconds per encounter the exact odds
-# give way to an estimate from the rolls solved in the time (and the panel says so).
+# give way to an estimate from the rolls solved in the time (and the panel says so). While the
+# person thinks, the widget then asks for better figures in the background (``refine_odds``):
+# this many seconds per encounter, and up to this many rolls if still an estimate.
 ODDS_SECONDS = 0.18
+REFINE_SECONDS = 20.0
+REFINE_SAMPLES = 100_000
+_refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
 
 
 def _how(odds) -> str:
@@ -36,30 +41,52 @@ def _how(odds) -> str:
     return f"estimate from {rolls} (clear {low:.0%}-{high:.0%})"
 
 
+def _before_roll(s) -> bool:
+    """Whether the panel shows the odds of the encounter at hand before its roll (E1-E3)."""
+    return s.phase in ("peril", "feats") and not s.is_chance
+
+
 @lru_cache(maxsize=64)
-def _odds_panel(s) -> str | None:
-    """The odds panel of a state (kept for the positions met lately: undo, redo and a board
-    redrawn show the same figures at once)."""
-    from .odds import best_placement, state_odds
-    if s.phase in ("peril", "feats") and not s.is_chance:
-        rows = list(state_odds(s, samples=2_000, seed=0, max_seconds=ODDS_SECONDS).items())
-        if not rows:
-            return None
-        body = "".join(
-            f"<tr><td>{escape(name)}</td><td>{float(o.p_clear):.1%}</td>"
-            f"<td>{float(o.expected_damage):.2f}</td><td>{float(o.expected_time):.2f}</td>"
-            f"<td>{_how(o)}</td></tr>" for name, o in rows)
-        note = "" if all(o.exact for _, o in rows) else (
-            "<p>Exact odds take longer than a click here: in a cell, "
-            "<code>state_odds(widget.timeline.state)</code> "
-            "(from <code>odd_nb.games.one_deck.odds</code>).</p>")
-        return ("<table><tr><th>before the roll</th><th>clear</th><th>damage</th>"
-                f"<th>time</th><th></th></tr>{body}</table>{note}")
+def _quick_odds(s) -> tuple:
+    """The odds before the roll within the click's budget, as (name, odds) rows (kept for the
+    positions met lately: undo, redo and a board redrawn show the same figures at once)."""
+    from .odds import state_odds
+    return tuple(state_odds(s, samples=2_000, seed=0, max_seconds=ODDS_SECONDS).items())
+
+
+def _table(rows) -> str | None:
+    """The panel before the roll: chance to clear, expected damage and time per option."""
+    if not rows:
+        return None
+    body = "".join(
+        f"<tr><td>{escape(name)}</td><td>{float(o.p_clear):.1%}</td>"
+        f"<td>{float(o.expected_damage):.2f}</td><td>{float(o.expected_time):.2f}</td>"
+        f"<td>{_how(o)}</td></tr>" for name, o in rows)
+    note = "" if all(o.exact for _, o in rows) else (
+        "<p>Exact odds take longer than a click here: in a cell, "
+        "<code>state_odds(widget.timeline.state)</code> "
+        "(from <code>odd_nb.games.one_deck.odds</code>).</p>")
+    return ("<table><tr><th>before the roll</th><th>clear</th><th>damage</th>"
+            f"<th>time</th><th></th></tr>{body}</table>{note}")
+
+
+@lru_cache(maxsize=64)
+def _after_roll(s) -> str | None:
+    """After the roll (E4): what the best placement of the dice rolled still leaves."""
     if s.phase == "dice" and not s.is_chance and any(s.pools):
+        from .odds import best_placement
         r = best_placement(s)
         return (f"<p>With the best placement of these dice: {r.damage} damage, "
                 f"{r.time} time. Ask for a hint to see it.</p>")
     return None
+
+
+def _odds_panel(s) -> str | None:
+    """The odds panel of a state (before the roll: the refined one once the background work has
+    made it)."""
+    if _before_roll(s):
+        return _refined.get(s) or _table(_quick_odds(s))
+    return _after_roll(s)
 
 
 def die_key(hero: int, die) -> str:
@@ -176,6 +203,20 @@ class OneDeckView(View):
         """Before the roll: the encounter's odds per peril option (E1-E3); after it: the damage
         and time the best placement still leaves (E4)."""
         return _odds_panel(s)
+
+    def refine_odds(self, s, seat, cancel) -> str | None:
+        """Before the roll, when the click's budget gave estimates: the panel again with
+        ``REFINE_SECONDS`` per encounter (exact when the walk finishes, else an estimate from
+        many more rolls). Raises ``Cancelled`` once ``cancel`` is set."""
+        if not _before_roll(s) or s in _refined or all(o.exact for _, o in _quick_odds(s)):
+            return None
+        from .odds import state_odds
+        rows = state_odds(s, samples=REFINE_SAMPLES, seed=0, max_seconds=REFINE_SECONDS,
+                          cancel=cancel).items()
+        while len(_refined) >= 64:
+            _refined.pop(next(iter(_refined)))
+        panel = _refined[s] = _table(rows)
+        return panel
 
     def hint(self, s):
         """What the GreedyAgent would do; with dice rolled, its first step towards the solver's
