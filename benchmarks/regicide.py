@@ -3,6 +3,7 @@
     python benchmarks/regicide.py                      # default: under 10 minutes (25 solo games)
     python benchmarks/regicide.py --search-games 200   # a tighter interval (longer)
     python benchmarks/regicide.py --search-games 0     # speed only
+    python benchmarks/regicide.py --search-games 0 --heuristic-games 0 --players 1  # solo speed
 
 Figures, each beside a baseline measured in the same run:
 - random games/s and actions/s on bare states, per player count (one core); the baseline is the
@@ -136,6 +137,10 @@ def report_solo(name, n, result) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="random games per player count")
+    parser.add_argument("--players", type=int, nargs="+", choices=(1, 2, 3, 4),
+                        default=[1, 2, 3, 4],
+                        help="player counts of the random games (default: 1 2 3 4; e.g. "
+                             "--players 1 for solo only)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-games", type=int, default=25,
                         help="solo games for the search agent (0: skip)")
@@ -150,7 +155,7 @@ def main() -> None:
 
     print(f"Regicide, one core, Python {sys.version.split()[0]}")
     total_games = total_secs = total_cpu = total_base = 0.0
-    for players in (1, 2, 3, 4):
+    for players in args.players:
         secs, cpu, steps, lengths, won, defeated = random_games(players, args.games, args.seed)
         base = choosing_only(lengths, args.seed)
         total_games += args.games
@@ -162,7 +167,9 @@ def main() -> None:
               f"CPU) {steps / secs:8.0f} actions/s ({steps / args.games:.0f} actions, "
               f"{len(lengths) / args.games:.0f} decisions a game, {defeated / args.games:.2f} "
               f"enemies defeated, {won} won); agent's choice alone {base / secs:.1%} of the time")
-    print(f"all player counts: {total_games / total_secs:7.0f} random games/s "
+    counts = ("all player counts" if sorted(args.players) == [1, 2, 3, 4] else
+              "player counts " + " ".join(map(str, args.players)))
+    print(f"{counts}: {total_games / total_secs:7.0f} random games/s "
           f"({total_games / total_cpu:.0f} by CPU time); baseline, the random agent choosing "
           f"alone: {total_games / total_base:9.0f} games/s")
     n = max(1, args.games // 10)

@@ -44,7 +44,7 @@ def uniform_draw(ms: Multiset) -> list[tuple[Hashable, Fraction]]:
     return [(item, Fraction(k, n)) for item, k in sorted(Counter(ms).items())]
 
 
-_new_object = object.__new__
+_new_object, _set_field = object.__new__, object.__setattr__  # ``Deck.of``
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Deck:
         True
         """
         deck = _new_object(cls)
-        deck.__dict__["segments"] = segments  # what the frozen dataclass's __init__ sets
+        _set_field(deck, "segments", segments)  # as the frozen dataclass's __init__ sets it
         return deck
 
     @classmethod

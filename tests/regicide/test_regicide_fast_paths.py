@@ -19,10 +19,12 @@ import pytest
 
 from odd_nb.core.chance import Deck
 from odd_nb.core.state import State
-from odd_nb.games.regicide.actions import VALUE, Draw, Heal, Play, Reveal, names
+from odd_nb.games.regicide import rules
+from odd_nb.games.regicide.actions import (USE_JESTER_POWER, VALUE, Draw, Heal, Play, Reveal,
+                                           discard_of, names)
 from odd_nb.games.regicide.agents import HeuristicAgent
 from odd_nb.games.regicide.rules import (Drawing, GameOver, HealPicking, RegicideState,
-                                         Revealing, Turn, minimal_covers)
+                                         Revealing, Turn, minimal_covers, minimal_discards)
 
 from regicide_kit import IllegalAction, cards, new, table
 
@@ -179,3 +181,51 @@ def test_minimal_covers_are_the_minimal_sets_of_all_covers():
         assert sorted(got) == sorted(wanted), (names(hand), need)
         assert len(set(got)) == len(got)
     assert minimal_covers(cards("5H 5S"), 0) == []
+
+
+def test_minimal_discards_are_the_shared_discards_of_the_minimal_covers(monkeypatch):
+    """``minimal_discards`` (the legal discards of step 4) hands out, in the order of
+    ``minimal_covers``, the one ``Discard`` object of each cover, from its tree of card sets;
+    the tree is cleared beyond its limit and gives the same answers after."""
+    rng = random.Random(11)
+    deck = list(range(54))
+    cases = [(tuple(sorted(rng.sample(deck, rng.randint(0, 8)))), rng.randint(1, 30))
+             for _ in range(300)]
+    for hand, need in cases:
+        got = minimal_discards(hand, need)
+        assert [d.cards for d in got] == minimal_covers(hand, need)
+        assert all(d is discard_of(d.cards) for d in got)
+    monkeypatch.setattr(rules, "_COVERS_LIMIT", 10)
+    for hand, need in cases[:50]:
+        assert [d.cards for d in minimal_discards(hand, need)] == minimal_covers(hand, need)
+    assert rules._covers_made <= 10 + 255  # cleared: at most one search's sets since
+
+
+def test_remembered_samples_and_legal_lists_never_change_a_step():
+    """``sample_chance`` remembers its last outcome and ``legal_actions`` its last list (speed
+    only): applying another outcome, an equal outcome from elsewhere, or an action to a state
+    that was not the last one asked, gives what the rules give."""
+    s = new(players=1)
+    s = s.apply(s.sample_chance(0.5))  # the first enemy
+    assert type(s) is Drawing
+    first, last = s.sample_chance(0.0), s.sample_chance(0.99)
+    for outcome in (first, Draw(first.card, first.seat), last):
+        assert tuple(s.apply(outcome)) == tuple(s.apply_by_rules(outcome))
+    other = s.apply(first)
+    other.sample_chance(0.3)
+    assert tuple(s.apply(last)) == tuple(s.apply_by_rules(last))
+    for seed in range(20):  # a ♥ pick, two turns asked in turn, a solo Jester power
+        states = [s for s, a, u in steps({"players": 1}, seed)]
+        heals = [h for h in states if type(h) is HealPicking]
+        turns = [t for t in states if type(t) is Turn]
+        for h in heals[:1]:
+            a, b = h.sample_chance(0.0), h.sample_chance(0.99)
+            assert tuple(h.apply(a)) == tuple(h.apply_by_rules(a))
+        first_legal = turns[0].legal_actions()
+        turns[1].legal_actions()
+        assert turns[0].legal_actions() == first_legal
+        for a in (first_legal[0], first_legal[-1]):
+            assert tuple(turns[0].apply(a)) == tuple(turns[0].apply_by_rules(a))
+        with_power = [t for t in turns if USE_JESTER_POWER in t.legal_actions()]
+        for t in with_power[:2]:
+            assert tuple(t.apply(USE_JESTER_POWER)) == tuple(t.apply_by_rules(USE_JESTER_POWER))

@@ -5,10 +5,10 @@ mutable ``Draft`` copy of it in the rulebook's order (step 1 play, step 2 suit p
 damage and defeat, step 4 suffer damage); ``settle`` runs everything that needs neither chance
 nor a decision, and ``freeze`` makes the next state (``RegicideState.apply_by_rules``). For
 speed, ``apply`` makes the most frequent steps (draws, ♥ picks, new enemies, plays, discards,
-yields) with ``fast_*`` functions that do the same on the state's tuple of fields directly, and
-each state is of a kind (``Turn``, ``Drawing``, ``HealPicking``, ``Revealing``, ``GameOver``)
-with its own ``apply``; the tests compare them with the plain versions at every step of
-thousands of games.
+yields, solo Jester powers) with ``fast_*`` functions that do the same on the state's tuple of
+fields directly, and each state is of a kind (``Turn``, ``Drawing``, ``HealPicking``,
+``Revealing``, ``GameOver``) with its own ``apply``; the tests compare them with the plain
+versions at every step of thousands of games.
 
 Chance is exact and nothing hidden is decided before it is revealed (DESIGN.md):
 
@@ -51,7 +51,7 @@ from .actions import (ACE_PAIRS, ATTACK, CARD_NAME, CLUBS, DIAMONDS, DRAWS, HEAL
                       HEARTS, IS_ACE, IS_JESTER, JACKS, JESTER_1, JESTERS, KINGS, NUM_CARDS,
                       NUMBER_CARDS, PLAY_SINGLE, QUEENS, RANK, REVEALS, SIGNALS, SPADES, SUIT,
                       USE_JESTER_POWER, VALUE, YIELD, Discard, Draw, ExactKill, Heal, NextPlayer,
-                      Play, Reveal, Signal, discards_of, names, play_of)
+                      Play, Reveal, Signal, discard_of, discards_of, names, play_of)
 
 #: players -> (Jesters in the tavern, max hand size, solo Jester powers) (§2 table)
 PLAYER_TABLE = {1: (0, 8, 2), 2: (0, 7, 0), 3: (1, 6, 0), 4: (2, 5, 0)}
@@ -162,7 +162,11 @@ class Reading:
         which is right: that enemy can never be damaged again."""
         rules = self.rules
         if rules.players == 1:
-            return rules.solo_yield_allowed and self.enemy_damage > 0
+            enemy = self.enemy
+            if enemy is None or not rules.solo_yield_allowed:
+                return False
+            # ``enemy_damage > 0``, inline (speed only)
+            return ATTACK[enemy] > shield_of(self.in_play, -1 if self.cancelled else SUIT[enemy])
         yielded = self.yielded
         if not any(yielded):  # (speed only: the usual case)
             return True
@@ -211,12 +215,13 @@ _Fields = namedtuple("_Fields", _FIELDS, defaults=_DEFAULTS)
 _read_fields = attrgetter(*_FIELDS)
 # positions of the fields in the tuple, for the fast paths
 (_RULES, _CASTLE, _TAVERN, _GROUPS, _ORIGIN, _HANDS, _ENEMY, _DAMAGE, _CANCELLED, _IN_PLAY,
- _DISCARD, _ACTIVE, _PHASE, _TO_COVER, _STRIKE, _DIAMONDS_DUE, _HEAL_DUE, _HEALING, _DRAWS_DUE,
- _REVEAL_DUE, _YIELDED, _NEXT_GROUP, _OUTCOME, _DEFEATED, _REASON) = (_FIELDS.index(f) for f in (
-    "rules", "castle", "tavern", "groups", "origin", "hands", "enemy", "damage", "cancelled",
-    "in_play", "discard", "active", "phase", "to_cover", "strike", "diamonds_due", "heal_due",
-    "healing", "draws_due", "reveal_due", "yielded", "next_group", "outcome", "defeated",
-    "reason"))
+ _DISCARD, _JESTER_POWERS, _ACTIVE, _PHASE, _TO_COVER, _STRIKE, _DIAMONDS_DUE, _HEAL_DUE, _HEALING,
+ _DRAWS_DUE, _REVEAL_DUE, _YIELDED, _NEXT_GROUP, _OUTCOME, _DEFEATED, _REASON) = (
+    _FIELDS.index(f) for f in (
+        "rules", "castle", "tavern", "groups", "origin", "hands", "enemy", "damage", "cancelled",
+        "in_play", "discard", "jester_powers", "active", "phase", "to_cover", "strike",
+        "diamonds_due", "heal_due", "healing", "draws_due", "reveal_due", "yielded",
+        "next_group", "outcome", "defeated", "reason"))
 _new_state = tuple.__new__
 
 
@@ -233,7 +238,7 @@ class RegicideState(Reading, State, _Fields):
     ``to_move``, ``is_chance``, ``sample_chance`` and the core's ``apply`` with ``_apply`` are
     the plain versions the tests check the kinds against."""
 
-    __slots__ = ()  # (a ``Turn`` has an instance dict, for the cache of ``legal_actions()``)
+    __slots__ = ()
 
     def __new__(cls, *args, **fields):
         return state_of(_Fields.__new__(_Fields, *args, **fields))
@@ -338,7 +343,9 @@ class RegicideState(Reading, State, _Fields):
             # §7: a solo Jester power may be used before discarding; when no cover exists it is
             # the only action (there is no "accept defeat": without a power the loss is at once)
             acts = discard_choices(self)
-            return acts + [USE_JESTER_POWER] if self.jester_powers else acts
+            if self.jester_powers:
+                acts.append(USE_JESTER_POWER)
+            return acts
         if phase == "signal":
             return list(SIGNALS)
         if phase == "next":
@@ -353,10 +360,11 @@ class RegicideState(Reading, State, _Fields):
 
     def _apply(self, action) -> "RegicideState":
         """The next state. The frequent steps (a play of cards other than a Jester, a discard, a
-        yield, a draw, a ♥ pick, a new enemy) are made on the tuple of fields by the ``fast_*``
-        functions below; the others (a Jester, a solo Jester power, a signal, the next player,
-        an exact kill's choice), and the reference for all of them, by ``apply_by_rules``. The
-        tests check that both give the same state at every step of thousands of games."""
+        yield, a solo Jester power, a draw, a ♥ pick, a new enemy) are made on the tuple of
+        fields by the ``fast_*`` functions below; the others (a Jester, a signal, the next
+        player, an exact kill's choice), and the reference for all of them, by
+        ``apply_by_rules``. The tests check that both give the same state at every step of
+        thousands of games."""
         t = type(action)
         if t is Play:
             state = fast_play(self, action.cards)
@@ -366,6 +374,8 @@ class RegicideState(Reading, State, _Fields):
             return fast_suffer_discard(self, action.cards)
         elif action is YIELD:
             return fast_yield(self)
+        elif action is USE_JESTER_POWER:
+            return fast_use_jester_power(self)
         elif t is Draw:
             return fast_draw(self, position(self.tavern.segments[0], action.card), action.seat)
         elif t is Heal:
@@ -463,26 +473,33 @@ class Turn(RegicideState):
 
     is_chance = is_terminal = False
 
-    # (no __slots__: the instance dict keeps the list of legal actions, so that ``apply`` checks
-    # an action against the list the agent chose from)
+    __slots__ = ()
 
     def legal_actions(self) -> list:
-        cache = self.__dict__
-        legal = cache.get("legal")
-        if legal is None:
-            legal = cache["legal"] = self._compute_legal()
+        global _last_legal
+        last = _last_legal
+        if last[0] is self:
+            return last[1]
+        legal = self._compute_legal()
+        _last_legal = (self, legal)
         return legal
 
     _legal_actions = legal_actions
 
     def apply(self, action) -> RegicideState:
         # ``is_legal``: the engine hands out one object per action, so identity first
-        for a in self.__dict__.get("legal") or self.legal_actions():
+        last = _last_legal
+        for a in last[1] if last[0] is self else self.legal_actions():
             if a is action:
                 return self._apply(action)
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
         return self._apply(action)
+
+
+#: The last state whose legal actions were asked for, and its list: ``apply`` checks an action
+#: against the list the agent chose from, without making it again (speed only).
+_last_legal: tuple = (None, [])
 
 
 class _ChanceNode(RegicideState):
@@ -500,10 +517,17 @@ class Drawing(_ChanceNode):
     __slots__ = ()
 
     def sample_chance(self, u: float) -> Draw:
-        seg = self.tavern.segments[0]
-        return DRAWS[self.draws_due[0]][seg[int(u * len(seg))]]
+        global _last_sample
+        top = self.tavern.segments[0]
+        i = int(u * len(top))
+        outcome = DRAWS[self.draws_due[0]][top[i]]
+        _last_sample = (self, outcome, i)
+        return outcome
 
     def apply(self, outcome) -> RegicideState:
+        last = _last_sample
+        if last[0] is self and last[1] is outcome:
+            return fast_draw(self, last[2], outcome.seat)
         if type(outcome) is Draw and outcome.seat == self.draws_due[0]:
             top = self.tavern.segments[0]
             i = bisect_left(top, outcome.card)  # ``position``, inline
@@ -518,15 +542,27 @@ class HealPicking(_ChanceNode):
     __slots__ = ()
 
     def sample_chance(self, u: float) -> Heal:
+        global _last_sample
         discard = self.discard
-        return HEALS[discard[int(u * len(discard))]]
+        i = int(u * len(discard))
+        outcome = HEALS[discard[i]]
+        _last_sample = (self, outcome, i)
+        return outcome
 
     def apply(self, outcome) -> RegicideState:
+        last = _last_sample
+        if last[0] is self and last[1] is outcome:
+            return fast_heal_pick(self, last[2])
         if type(outcome) is Heal:
             i = position(self.discard, outcome.card)
             if i >= 0:
                 return fast_heal_pick(self, i)
         raise _not_an_outcome(self, outcome)
+
+
+#: The chance node that sampled an outcome last, that outcome and its position (in the tavern's
+#: top segment or the discard pile): its ``apply`` need not find it again (speed only).
+_last_sample: tuple = (None, None, 0)
 
 
 class Revealing(_ChanceNode):
@@ -617,7 +653,9 @@ def play_choices(s) -> list:
     i = 0
     while i < n and hand[i] < 4:  # an Ace with exactly one other card, not a Jester (§3)
         pairs = ACE_PAIRS[hand[i]]
-        acts += [pairs[c] for c in hand[i + 1:] if c < JESTER_1]
+        for c in hand[i + 1:]:
+            if c < JESTER_1:
+                acts.append(pairs[c])
         i += 1
     # combos: one rank from 2 to 5 (cards 4-19), 2-4 cards, total at most 10 (§3, A5)
     while i < n and hand[i] < 20:
@@ -683,14 +721,20 @@ def _play_choices_reference(s) -> list:
 
 def minimal_covers(hand: tuple, need: int) -> list[tuple]:
     """Every set of cards of ``hand`` (sorted, as every hand of a state is) whose discard value
-    is at least ``need`` and that has no card it could do without (a minimal cover). Cards are
-    taken in decreasing value; a set is recorded the moment its smallest card takes it to
-    ``need``, which is exactly minimality.
+    is at least ``need`` and that has no card it could do without (a minimal cover): the cards
+    of ``minimal_discards``.
 
     >>> from odd_nb.games.regicide.actions import parse
     >>> [names(c) for c in minimal_covers(tuple(parse(x) for x in ("3S", "5H", "5S", "9C")), 8)]
     ['9♣', '5♠+5♥', '5♠+3♠', '5♥+3♠']
     """
+    return [d.cards for d in minimal_discards(hand, need)]
+
+
+def minimal_discards(hand: tuple, need: int) -> list:
+    """The ``Discard`` of each minimal cover of ``need`` in ``hand`` (see ``minimal_covers``).
+    Cards are taken in decreasing value; a set is recorded the moment its smallest card takes it
+    to ``need``, which is exactly minimality."""
     # A card's value never falls as its number rises (A=1 .. 10, J=10, Q=15, K=20), and the
     # Jesters, worth 0, come last: the hand read backwards without its Jesters is by decreasing
     # value, and a set taken in that order, written lowest first, is sorted.
@@ -705,24 +749,51 @@ def minimal_covers(hand: tuple, need: int) -> list[tuple]:
         total += VALUE[c]
     out = []
     if 0 < need <= total:
-        _extend_covers(out, cards, values, 0, (), need, total)
+        if _covers_made > _COVERS_LIMIT:
+            _clear_covers()
+        _extend_covers(out, cards, values, 0, (), _COVERS, need, total)
     return out
 
 
-def _extend_covers(out: list, cards: tuple, values: list, j: int, chosen: tuple, left: int,
-                   rest: int) -> None:
-    """``minimal_covers``' search: ``chosen`` (taken so far) needs ``left`` more from
-    ``cards[j:]``, worth ``rest`` in all."""
+def _extend_covers(out: list, cards: tuple, values: list, j: int, chosen: tuple, below: dict,
+                   left: int, rest: int) -> None:
+    """``minimal_discards``' search: ``chosen`` (taken so far, with ``below`` its entry of
+    ``_COVERS``) needs ``left`` more from ``cards[j:]``, worth ``rest`` in all."""
     n = len(cards)
     while j < n and values[j] >= left:  # each of these cards makes up what is left
-        out.append((cards[j],) + chosen)
+        c = cards[j]
+        out.append((below.get(c) or _new_cover(below, c, chosen))[0])
         rest -= values[j]
         j += 1
     while rest >= left:  # the others need more cards (none once the rest is too little)
+        c = cards[j]
         value = values[j]
         rest -= value
-        _extend_covers(out, cards, values, j + 1, (cards[j],) + chosen, left - value, rest)
+        discard, further = below.get(c) or _new_cover(below, c, chosen)
+        _extend_covers(out, cards, values, j + 1, discard.cards, further, left - value, rest)
         j += 1
+
+
+#: The sets of cards the covers' search meets, as a tree (speed only: the search walks it
+#: instead of making and interning a tuple per cover): from a set's entry, by card ``c`` lower
+#: than all of its cards, ``(the Discard of the set with c, that set's entry)``. Cleared beyond a
+#: limit; a few thousand sets in practice.
+_COVERS: dict = {}
+_COVERS_LIMIT = 200_000
+_covers_made = 0
+
+
+def _new_cover(below: dict, c: int, chosen: tuple) -> tuple:
+    global _covers_made
+    _covers_made += 1
+    entry = below[c] = (discard_of((c,) + chosen), {})
+    return entry
+
+
+def _clear_covers() -> None:
+    global _covers_made
+    _COVERS.clear()
+    _covers_made = 0
 
 
 def all_covers(hand, need: int) -> list[tuple]:
@@ -753,9 +824,9 @@ def discard_choices(s) -> list:
     card in the discard pile can be healed back by ♥. Both are rare and small; the option
     ``discard_choices="all"`` offers every cover for those who want them."""
     hand = s.hands[s.active]
-    covers = all_covers(hand, s.to_cover) if s.rules.all_discards else \
-        minimal_covers(hand, s.to_cover)
-    return discards_of(covers)
+    if s.rules.all_discards:
+        return discards_of(all_covers(hand, s.to_cover))
+    return minimal_discards(hand, s.to_cover)
 
 
 def explain(s, action) -> str:
@@ -1153,6 +1224,8 @@ def hands_without(hands: tuple, seat: int, cards: tuple) -> tuple:
     hand = list(hands[seat])
     for c in cards:
         hand.remove(c)
+    if len(hands) == 1:  # solo: no list of hands to copy
+        return (tuple(hand),)
     new = list(hands)
     new[seat] = tuple(hand)
     return tuple(new)
@@ -1176,11 +1249,15 @@ def fast_draw(s: RegicideState, i: int, seat: int) -> RegicideState:
     else:  # the top segment is used up, and its group's entry with it
         v[_TAVERN] = Deck.of(segments[1:])
         v[_GROUPS] = v[_GROUPS][1:]
-    hands = list(v[_HANDS])
+    hands = v[_HANDS]
     hand = list(hands[seat])
     insort(hand, c)
-    hands[seat] = tuple(hand)
-    v[_HANDS] = tuple(hands)
+    if len(hands) == 1:  # solo: no list of hands to copy
+        v[_HANDS] = (tuple(hand),)
+    else:
+        hands = list(hands)
+        hands[seat] = tuple(hand)
+        v[_HANDS] = tuple(hands)
     draws_due = v[_DRAWS_DUE] = v[_DRAWS_DUE][1:]
     if draws_due:  # more draws: nothing to settle
         return _new_state(Drawing, v)
@@ -1228,6 +1305,17 @@ def fast_yield(s: RegicideState) -> RegicideState:
     if not yielded[a]:
         v[_YIELDED] = yielded[:a] + (True,) + yielded[a + 1:]
     fast_suffer(v, rules.players)
+    return fast_settle(v, rules)
+
+
+def fast_use_jester_power(s: RegicideState) -> RegicideState:
+    """``use_jester_power`` (§7): the hand to the discard pile, then the draws."""
+    v = list(s)
+    a, rules, hands = v[_ACTIVE], v[_RULES], v[_HANDS]
+    v[_JESTER_POWERS] -= 1
+    v[_DISCARD] = multiset(v[_DISCARD] + hands[a])
+    v[_HANDS] = hands[:a] + ((),) + hands[a + 1:]
+    v[_DRAWS_DUE] = (a,) * min(rules.max_hand, len(v[_TAVERN]))
     return fast_settle(v, rules)
 
 
