@@ -331,6 +331,8 @@ def play(game="one-deck-dungeon", *, seed: int | None = None, seat: int | None =
 
     ``seat`` is the seat the person plays; the ``others`` agent (by name, default the game's
     best non-random agent) plays the rest. Without a seat every seat is played from the board.
+    ``refine``: whether better odds are worked out in the background between clicks (default:
+    in a Jupyter kernel; see ``GameWidget``).
 
     >>> w = play("regicide", players=2, seed=3, seat=0)
     >>> w.timeline.state.to_move
