@@ -14,6 +14,7 @@ a peril option chooses it. Everything else (explore, roll, loot...) is a button.
 from __future__ import annotations
 
 from functools import lru_cache
+from threading import Lock
 from html import escape
 
 from ...core.view import View, piece
@@ -30,6 +31,7 @@ ODDS_SECONDS = 0.18
 REFINE_SECONDS = 20.0
 REFINE_SAMPLES = 100_000
 _refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
+_refined_lock = Lock()
 
 
 def _how(odds) -> str:
@@ -213,9 +215,11 @@ class OneDeckView(View):
         from .odds import state_odds
         rows = state_odds(s, samples=REFINE_SAMPLES, seed=0, max_seconds=REFINE_SECONDS,
                           cancel=cancel).items()
-        while len(_refined) >= 64:
-            _refined.pop(next(iter(_refined)))
-        panel = _refined[s] = _table(rows)
+        panel = _table(rows)
+        with _refined_lock:  # several widgets may refine at once
+            while len(_refined) >= 64:
+                _refined.pop(next(iter(_refined)))
+            _refined[s] = panel
         return panel
 
     def hint(self, s):
