@@ -141,6 +141,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
         if cancel is not None and cancel.is_set():
             raise Cancelled("the odds were no longer wanted")
         return exact_deadline is not None and perf_counter() > exact_deadline
+
     boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
     for colour in pool:
         if colour not in COLOURS:

@@ -14,8 +14,8 @@ a peril option chooses it. Everything else (explore, roll, loot...) is a button.
 from __future__ import annotations
 
 from functools import lru_cache
-from threading import Lock
 from html import escape
+from threading import Lock
 
 from ...core.view import View, piece
 from .actions import (OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place, TakeDamage,
