@@ -138,8 +138,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     exact_deadline = None if max_seconds is None else start + 0.6 * max_seconds
 
     def walk_stops() -> bool:
-        if cancel is not None and cancel.is_set():
-            raise Cancelled("the odds were no longer wanted")
+        _check(cancel)
         return exact_deadline is not None and perf_counter() > exact_deadline
 
     boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
@@ -224,8 +223,7 @@ def _enumerated(solver, plan, boxes, black_supply, fixed, discard, cancel=None) 
         parts.append(outs)
     tally = _Tally(len(boxes))
     for combo in product(*parts):
-        if cancel is not None and cancel.is_set():
-            raise Cancelled("the odds were no longer wanted")
+        _check(cancel)
         dice, p = list(fixed), Fraction(1)
         for faces, weight in combo:
             dice += faces
@@ -243,8 +241,7 @@ def _sampled(solver, pool, boxes, black_supply, fixed, samples, seed,
     results = []
     while len(results) < samples and not (
             results and deadline is not None and perf_counter() > deadline):
-        if cancel is not None and cancel.is_set():
-            raise Cancelled("the odds were no longer wanted")
+        _check(cancel)
         dice = list(fixed) + [(c, rng.randint(1, 6)) for c, n in pool.items() for _ in range(n)]
         gone = [d for d in dice if _discarded(d, discard)]
         dice = [d for d in dice if not _discarded(d, discard)]
@@ -256,6 +253,12 @@ def _sampled(solver, pool, boxes, black_supply, fixed, samples, seed,
         tally.add(r, Fraction(1, samples))
     odds = tally.result(boxes, exact=False, samples=samples, method="sampled")
     return EncounterOdds(**{**odds.__dict__, "intervals": _intervals(odds, samples)})
+
+
+def _check(cancel) -> None:
+    """Raise ``Cancelled`` once the ``cancel`` event (if any) is set."""
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("the odds were no longer wanted")
 
 
 def _discarded(die, discard) -> bool:
