@@ -1123,6 +1123,7 @@ def loss_reason(s) -> str:
 # kind it knows comes next; ``apply_by_rules`` is the reference, and the tests compare the two at
 # every step of thousands of random games.
 
+deck_of = Deck.of  # bound once: the fast paths make a Deck at every draw
 _POWER_BIT = tuple(1 << SUIT[c] if SUIT[c] >= 0 else 0 for c in range(NUM_CARDS))
 _HEARTS_BIT, _DIAMONDS_BIT, _CLUBS_BIT = 1 << HEARTS, 1 << DIAMONDS, 1 << CLUBS
 
@@ -1189,7 +1190,7 @@ def fast_finish_defeat(v: list, to_tavern: bool) -> None:
     discarded = [c for played in v[_IN_PLAY] for c in played]
     if to_tavern:
         v[_GROUPS] = (fast_new_group(v, (enemy,)),) + v[_GROUPS]
-        v[_TAVERN] = Deck.of(((enemy,),) + v[_TAVERN].segments)  # ``Deck.with_top``
+        v[_TAVERN] = deck_of(((enemy,),) + v[_TAVERN].segments)  # ``Deck.with_top``
     else:
         discarded.append(enemy)
     v[_DISCARD] = multiset(v[_DISCARD] + tuple(discarded))
@@ -1216,7 +1217,7 @@ def fast_put_under_tavern(v: list, cards: tuple) -> None:
     """``put_under_tavern``: ``cards`` (at least one) become a new bottom segment of the tavern,
     a new group."""
     v[_GROUPS] = v[_GROUPS] + (fast_new_group(v, cards),)
-    v[_TAVERN] = Deck.of(v[_TAVERN].segments + (multiset(cards),))  # ``Deck.with_bottom``
+    v[_TAVERN] = deck_of(v[_TAVERN].segments + (multiset(cards),))  # ``Deck.with_bottom``
 
 
 def hands_without(hands: tuple, seat: int, cards: tuple) -> tuple:
@@ -1245,9 +1246,9 @@ def fast_draw(s: RegicideState, i: int, seat: int) -> RegicideState:
     top = list(segments[0])
     c = top.pop(i)
     if top:  # ``Deck.without_top``
-        v[_TAVERN] = Deck.of((tuple(top),) + segments[1:])
+        v[_TAVERN] = deck_of((tuple(top),) + segments[1:])
     else:  # the top segment is used up, and its group's entry with it
-        v[_TAVERN] = Deck.of(segments[1:])
+        v[_TAVERN] = deck_of(segments[1:])
         v[_GROUPS] = v[_GROUPS][1:]
     hands = v[_HANDS]
     hand = list(hands[seat])
