@@ -256,6 +256,7 @@ class _Plan:
             self.modes = [_Mode(self, False, both)]
             if both:
                 self.modes.append(_Mode(self, True, False))
+        self.budget = budget  # black dice that pairs and black dice placed may spend (A7)
         self.start = frozenset(
             (m, mode.start_key, budget, 0, 0, 0, 0, 0) + tuple(-w[1] for w in mode.wide)
             for m, mode in enumerate(self.modes))

@@ -1,0 +1,431 @@
+"""Exact encounter odds by splitting the dice colours in two sides (rules §4, A7, A11, A24).
+
+``split_distribution`` gives the same answer as ``odds_dp.mask_distribution`` -- for each set of
+covered boxes under the best placement, the number of rolls that lead to it -- for encounters
+with exactly one open wide box. Where that box makes the walk over faces slow (its sum keeps
+many partial placements apart), this is several times faster; on small boxes alone the walk is
+faster, and ``supports`` says when this method applies at all.
+
+The idea. Split the colours of the pool in two sides, A and B, with every colour that could go
+on the wide box only through a 2-for-1 on side B. For every roll of one side alone, list what
+that side's dice can do by themselves -- its *contributions*:
+
+- the small boxes it covers on its own (a die the box takes, a free black die, or a 2-for-1
+  pair of this side's dice),
+- the small boxes it gives *half* a 2-for-1 pair to (one die the box does not take, waiting for
+  the other half from the other side),
+- the black budget it spends,
+- what it puts on the wide box (capped at the box's need),
+
+and keep only the best of them (none covers every box another covers, or halves it, spends no
+more and gives the wide box no less): the side's *profile*. Rolls of one side with the same
+profile are merged, their ways added. The best placement of a whole roll is the best pair of
+contributions, one from each side's profile: a box is covered when either side covers it or
+both give it a half (that pair costs one budget), budgets add, wide-box values add. So the
+distribution is a sum over pairs of *distinct* profiles, ways multiplied (the sides' dice are
+disjoint, rolled independently). The work is the number of distinct side-rolls plus
+profiles x profiles, instead of a walk whose states come close to the distinct whole rolls.
+
+Why nothing is lost (exactness):
+
+1. Every legal placement splits in two, one part per side (§4, A7). A 2-for-1 onto a small box
+   with a die on each side is a half on each side. A 2-for-1 onto the wide box has both dice on
+   side B: both are non-black dice the wide box does not take (a pair holding a black die is
+   never better than the black die alone, and a pair holding a die the box takes never better
+   than that die alone), and side B holds all such colours. So the wide box's sum is the sum of
+   the two sides' parts. The black budget -- non-black pairs plus black dice placed, at most the
+   supply's black dice plus the pool's (A7, as in odds_dp) -- adds up too, a split pair counting
+   one in the join.
+2. Within one side, once it is fixed which kind of die each small box gets (a die of colour c,
+   a pair of colours c1 and c2, a half of colour c, or nothing), each colour faces demands "one
+   die at least t". Met from the highest t down, each with the smallest die that reaches it,
+   they leave dice that are, sorted, at least as high one by one as what any other way of
+   meeting them leaves (exchange argument). What the leftover dice can give the wide box only
+   grows with them: every die it takes (for free), plus the k highest black dice (one budget
+   each), plus j pairs of the dice it does not take, best paired neighbour with neighbour from
+   the top (the 2nd, 4th, ... highest count). Every k and j is listed. So listing one way per
+   choice of kinds loses no better placement.
+3. Keeping only the best contributions is safe: if x covers, box by box, what y covers or
+   covers the box outright (a half and nothing are kept apart: a half costs the other side's
+   half and a budget), spends no more and gives the wide box no less, then with any
+   contribution of the other side x does at least as well as y.
+4. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
+   box covered (the wide box too if it is armor), or only armor boxes used -- each joined on its
+   own; the better key wins.
+5. The key is odds_dp's (A24): start key plus the costs of the boxes left open, so weights and
+   tie-breaks are the same and the masks come from ``plan.mask_of_key``.
+
+Dice already showing a face (``fixed=``) join every roll of their colour's side. Dice already on
+boxes (``placed=``) and faces discarded as rolled (``discard=``) are not handled.
+
+>>> from odd_nb.games.one_deck import Box
+>>> from odd_nb.games.one_deck.odds_dp import plan_for
+>>> plan = plan_for({"yellow": 2}, [Box("yellow", 7, wide=True), Box("yellow", 5)])
+>>> supports(plan)
+True
+>>> masks, total, work, rolls = split_distribution(plan)
+>>> sorted(masks.items()), total, rolls   # 21 of 36 rolls sum to 7+, (5,1) and (1,5) cover the 5
+([(0, 13), (1, 21), (2, 2)], 36, 21)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import defaultdict
+from itertools import combinations_with_replacement, product
+from math import factorial
+
+from .odds_dp import INF, K, TooMuchWork
+
+STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
+# join steps to a unit of work (units of about 2-4 µs, like the walk's): a cell of the table
+# costs a Python call, a step of the least-of phase a C loop's turn
+TABLE_CELLS = 4
+MIN_STEPS = 64
+
+
+def supports(plan) -> bool:
+    """Whether ``split_distribution`` answers this odds question: exactly one open wide box, no
+    dice already on a box, no faces discarded as rolled (fixed dice are fine)."""
+    placed = plan.done_mask or any(need != plan.boxes[i].target for i, need, _ in plan.wide)
+    discard = any(kind == "gone" for kind, *_ in plan.steps)
+    return len(plan.wide) == 1 and not placed and not discard
+
+
+def split_distribution(plan, *, limit: int | None = None, stop=None):
+    """The exact distribution of the covered boxes under the best placement, as
+    ``odds_dp.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
+    distinct rolls). ``plan`` comes from ``odds_dp.plan_for`` and must be ``supports``-ed. Work
+    counts side-rolls, contributions built and join steps (about 2-4 µs a unit); past
+    ``limit`` -- which also bounds the memory kept -- or once ``stop()`` is true (asked every
+    few ms), it raises ``TooMuchWork``."""
+    if not supports(plan):
+        raise ValueError("split_distribution needs exactly one open wide box, no placed dice "
+                         "and no discard on roll (see supports)")
+    split = _Split(plan, limit, stop)
+    side_a, side_b = split.sides()
+    settled = split.join(split.profiles(side_a), split.profiles(side_b))
+    masks = defaultdict(int)
+    for key, ways in settled.items():
+        masks[plan.mask_of_key(key)] += ways
+    return dict(masks), 6 ** sum(plan.rolled), split.work, plan.distinct_rolls()
+
+
+class _Family:
+    """One family of placements (odds_dp ``_Mode``, A11) as the split sees it: its small boxes
+    by falling target (the order the dice meet them in), its wide box, and the key of every set
+    of small boxes covered."""
+
+    def __init__(self, plan, mode):
+        self.small = sorted(mode.small, key=lambda box: -box[1])  # (index, target, takes)
+        self.need = None
+        if mode.wide:
+            ((_, self.need, self.wide_takes),) = mode.wide
+            self.wide_cost = mode.wide_costs[0]
+            self.wide_must = mode.wide_must[0]
+            self.pairs_onto_wide = mode.wide_conv[0]
+        costs = [plan.costs[i] for i, _, _ in self.small]
+        must = [mode.armor_must and plan.boxes[i].armor for i, _, _ in self.small]
+        self.key_of = []  # covered set (bit j: self.small[j]) -> start key + open boxes' costs
+        for covered in range(1 << len(self.small)):
+            key = mode.start_key
+            for j, cost in enumerate(costs):
+                if not covered >> j & 1:
+                    key = INF if must[j] else key + cost
+            self.key_of.append(key)
+
+
+class _Split:
+    """One call: the plan's families, the sides, the work spent."""
+
+    def __init__(self, plan, limit, stop):
+        self.plan = plan
+        self.limit, self.stop = limit, stop
+        self.work, self.next_stop = 0, STOP_EVERY
+        self.budget = plan.budget
+        self.families = [_Family(plan, mode) for mode in plan.modes]
+        # dice already showing a face, as the face class their colour's steps count them in
+        self.fixed = [[] for _ in range(4)]
+        for kind, face, c, _, arriving, _ in plan.steps:
+            if kind == "draw":
+                self.fixed[c] += [face] * arriving
+        self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
+        self.most_boxes = max(len(family.small) for family in self.families)
+        self._codes = {}  # (covered, halved) -> code; at most 3 ** most_boxes entries
+
+    def spend(self, units: int) -> None:
+        """Count work; give up past the limit, and ask ``stop()`` every ``STOP_EVERY``."""
+        self.work += units
+        if self.limit is not None and self.work > self.limit:
+            raise TooMuchWork(self.work)
+        if self.stop is not None and self.work >= self.next_stop:
+            self.next_stop = self.work + STOP_EVERY
+            self.ask_stop()
+
+    def ask_stop(self) -> None:
+        if self.stop is not None and self.stop():
+            raise TooMuchWork(self.work)
+
+    # -- the split -------------------------------------------------------------------------------
+    def sides(self):
+        """Side B takes every colour that can reach the wide box only in a 2-for-1; the other
+        colours go, largest first, to the side with fewer distinct rolls so far (the join costs
+        the product of the two sides' profile counts, and profiles follow rolls)."""
+        plan = self.plan
+        (w, _, takes), = plan.wide
+        side_b = [c for c in self.present
+                  if c != K and c not in takes and plan.wide_conv[w]]
+        side_a = []
+        for c in sorted((c for c in self.present if c not in side_b),
+                        key=lambda c: -self.rolls_of([c])):
+            (side_a if self.rolls_of(side_a) <= self.rolls_of(side_b) else side_b).append(c)
+        return tuple(side_a), tuple(side_b)
+
+    def rolls_of(self, colours) -> int:
+        out = 1
+        for c in colours:
+            n, classes = self.plan.rolled[c], len(self.plan.classes[c])
+            out *= factorial(n + classes - 1) // factorial(n) // factorial(classes - 1)
+        return out
+
+    # -- one side --------------------------------------------------------------------------------
+    def profiles(self, colours) -> dict:
+        """Each distinct profile of the side (one frozenset of contributions per family) and the
+        number of ordered rolls of its dice that give it."""
+        self.colours = colours
+        self.other = [c for c in self.present if c not in colours]
+        self.memo = {}  # (family, box, dice left) -> best contributions; freed with the side
+        out = defaultdict(int)
+        for dice, ways in self.side_rolls(colours):
+            self.spend(1)
+            profile = tuple(self.contributions(f, 0, dice) for f in range(len(self.families)))
+            out[profile] += ways
+        self.memo = None
+        return out
+
+    def side_rolls(self, colours):
+        """(dice, ways), one at a time: dice a tuple of four ascending tuples of faces (face
+        classes where no wide box needs the exact face), fixed dice included; ways the ordered
+        rolls giving it."""
+        per_colour = [list(_colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c]))
+                      for c in colours]
+        for combo in product(*per_colour):
+            dice, ways = [()] * 4, 1
+            for c, (faces, w) in zip(colours, combo):
+                dice[c] = faces
+                ways *= w
+            yield tuple(dice), ways
+
+    def contributions(self, f: int, j: int, dice) -> frozenset:
+        """The best contributions of the small boxes j.. of family ``f`` and the wide box, with
+        ``dice`` left. The boxes come by falling target, each demand met with the smallest die
+        that reaches it (exactness point 2); keeping only the best of a suffix is safe, as every
+        prefix adds the same boxes and budget to each of them."""
+        memo_key = (f, j, dice)
+        out = self.memo.get(memo_key)
+        if out is not None:
+            return out
+        family = self.families[f]
+        if j == len(family.small):
+            found = self.onto_wide(family, dice)
+        else:
+            found = []
+            for bit, half, spent, rest in self.box_options(family.small[j], dice):
+                for full, halves, budget, value in self.contributions(f, j + 1, rest):
+                    if spent + budget <= self.budget:
+                        found.append((full | (bit << j), halves | (half << j), spent + budget,
+                                      value))
+        self.spend(len(found) + 1)
+        out = self.memo[memo_key] = self.best(found)
+        return out
+
+    def box_options(self, box, dice):
+        """What this side can do for one small box: (covered, half, budget, dice left). Left
+        open; covered by its smallest die the box takes (black spends the budget, A7) or by a
+        2-for-1 pair of this side's dice it does not take; or given half a pair, the other die
+        to come from the other side."""
+        _, target, takes = box
+        yield 0, 0, 0, dice
+        for c in self.colours:
+            if c in takes:
+                rest = _take(dice, c, target)
+                if rest is not None:
+                    yield 1, 0, int(c == K), rest
+        if not self.plan.conv_ok or len(takes) == 4:
+            return  # no 2-for-1, or an "any" box: any die alone does better
+        mine = [c for c in self.colours if c != K and c not in takes]
+        for x, c1 in enumerate(mine):
+            first = _take(dice, c1, target)
+            if first is None:
+                continue
+            for c2 in mine[x:]:
+                rest = _take(first, c2, target)
+                if rest is not None:
+                    yield 1, 0, 1, rest
+        if any(c != K and c not in takes for c in self.other):
+            for c in mine:
+                rest = _take(dice, c, target)
+                if rest is not None:
+                    yield 0, 1, 0, rest
+
+    def onto_wide(self, family, dice) -> list:
+        """The leftover dice onto the wide box: every die it takes, the k highest black dice
+        (one budget each), the j best 2-for-1 pairs of dice it does not take (one budget each),
+        for every k and j the budget allows; the value capped at the need."""
+        if family.need is None:
+            return [(0, 0, 0, 0)]
+        takes = family.wide_takes
+        free = sum(sum(dice[c]) for c in range(3) if c in takes)
+        pairs = [0]  # best sum of j pairs: each pair gives its lower die
+        if family.pairs_onto_wide:
+            others = sorted((v for c in range(3) if c not in takes for v in dice[c]),
+                            reverse=True)
+            for lower in others[1::2]:
+                pairs.append(pairs[-1] + lower)
+        out, blacks = [], 0
+        for k, black in enumerate((0,) + tuple(reversed(dice[K]))):
+            if k > self.budget:
+                break
+            blacks += black
+            for j in range(min(len(pairs) - 1, self.budget - k) + 1):
+                out.append((0, 0, k + j, min(family.need, free + blacks + pairs[j])))
+        return out
+
+    def best(self, contributions) -> frozenset:
+        """The contributions no other one beats (exactness point 3). Grouped by boxes covered
+        and halved, each group keeps its front (budget up, wide value up); then a group drops
+        what a group with boxes at least as good (the same or covered outright) beats."""
+        groups = defaultdict(list)
+        for full, halves, budget, value in contributions:
+            groups[full, halves].append((budget, value))
+        fronts = []
+        for (full, halves), points in groups.items():
+            points.sort(key=lambda p: (p[0], -p[1]))
+            budgets, values = [], []
+            for budget, value in points:
+                if not values or value > values[-1]:
+                    budgets.append(budget)
+                    values.append(value)
+            fronts.append((self.code(full, halves), full, halves, budgets, values))
+        if len(fronts) == 1:
+            _, full, halves, budgets, values = fronts[0]
+            return frozenset((full, halves, b, v) for b, v in zip(budgets, values))
+        out = []
+        for code, full, halves, budgets, values in fronts:
+            better = [(b2, v2) for c2, _, _, b2, v2 in fronts if c2 != code and not code & ~c2]
+            for budget, value in zip(budgets, values):
+                for b2, v2 in better:
+                    k = bisect_right(b2, budget)
+                    if k and v2[k - 1] >= value:
+                        break
+                else:
+                    out.append((full, halves, budget, value))
+        return frozenset(out)
+
+    def code(self, full: int, halves: int) -> int:
+        """Two bits a box (nothing 01, half 10, covered 11), so that "box by box the same or
+        covered" is a subset test of codes."""
+        out = self._codes.get((full, halves))
+        if out is None:
+            out = 0
+            for j in range(self.most_boxes):
+                out |= (3 if full >> j & 1 else 2 if halves >> j & 1 else 1) << 2 * j
+            self._codes[full, halves] = out
+        return out
+
+    # -- the join --------------------------------------------------------------------------------
+    def join(self, profiles_a: dict, profiles_b: dict) -> dict:
+        """Best key -> ways over every pair of profiles. Each distinct contribution of one side
+        against each of the other gets its key once (a table); a profile of the first side then
+        takes, per column, the least of its rows, and a profile of the second side the least of
+        that over its columns."""
+        rows_a, list_a = _numbered(profiles_a)
+        rows_b, list_b = _numbered(profiles_b)
+        if _min_cost(list_b, rows_a, list_a) < _min_cost(list_a, rows_b, list_b):
+            rows_a, list_a, rows_b, list_b = rows_b, list_b, rows_a, list_a
+        # the join's work is known in advance: counted before the table takes any memory
+        self.spend(len(rows_a) * len(rows_b) // TABLE_CELLS
+                   + _min_cost(list_a, rows_b, list_b) // MIN_STEPS)
+        # keys as their ranks: small ints (shared objects, quick to compare) in the table
+        keys = sorted({key + extra for family in self.families for key in family.key_of
+                       for extra in (0, family.wide_cost if family.need else 0) if key != INF})
+        rank = {key: r for r, key in enumerate(keys)}
+        rank[INF] = len(keys)  # not a legal placement
+        table = []
+        for a in rows_a:
+            table.append([self.joined_rank(a, b, rank) for b in rows_b])
+            self.ask_stop()
+        settled = defaultdict(int)
+        for ids_a, ways_a in list_a:
+            if len(ids_a) == 1:
+                best = table[ids_a[0]]
+            else:
+                best = list(map(min, zip(*[table[x] for x in ids_a])))
+            rank_at = best.__getitem__
+            local = defaultdict(int)
+            for ids_b, ways_b in list_b:
+                local[min(map(rank_at, ids_b))] += ways_b
+            for r, ways in local.items():
+                settled[keys[r]] += ways * ways_a
+            self.ask_stop()
+        return settled
+
+    def joined_rank(self, a, b, rank: dict) -> int:
+        """The key of one placement, as its rank: contribution ``a`` of one side with ``b`` of
+        the other (the rank of INF when they are of different families or the pair is not
+        legal: too much budget, or an armor box left open)."""
+        never = rank[INF]
+        family_a, full_a, halves_a, budget_a, value_a = a
+        family_b, full_b, halves_b, budget_b, value_b = b
+        if family_a != family_b:
+            return never
+        pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
+        if budget_a + budget_b + bin(pairs).count("1") > self.budget:
+            return never
+        family = self.families[family_a]
+        key = family.key_of[full_a | full_b | pairs]
+        if family.need is not None and value_a + value_b < family.need:
+            return never if family.wide_must or key == INF else rank[key + family.wide_cost]
+        return rank[key]
+
+
+def _min_cost(listed, columns, other) -> int:
+    """Steps of the join's least-of phase with ``listed`` profiles as rows."""
+    return (sum(len(ids) for ids, _ in listed) * len(columns)
+            + len(listed) * sum(len(ids) for ids, _ in other))
+
+
+def _numbered(profiles: dict):
+    """The distinct contributions of a side (family first), and each profile as their numbers
+    with its ways."""
+    number, listed = {}, []
+    for profile, ways in profiles.items():
+        ids = []
+        for f, contributions in enumerate(profile):
+            for contribution in contributions:
+                ids.append(number.setdefault((f,) + contribution, len(number)))
+        listed.append((ids, ways))
+    return list(number), listed
+
+
+def _colour_rolls(n: int, classes, fixed):
+    """Every roll of ``n`` dice of one colour as an ascending tuple of face classes (each class
+    named by its lowest face), with the ordered rolls giving it; ``fixed`` faces join each."""
+    sizes = {face: (classes[x + 1] if x + 1 < len(classes) else 7) - face
+             for x, face in enumerate(classes)}
+    for faces in combinations_with_replacement(classes, n):
+        ways = factorial(n)
+        for face in set(faces):
+            count = faces.count(face)
+            ways = ways // factorial(count) * sizes[face] ** count
+        yield tuple(sorted(faces + tuple(fixed))), ways
+
+
+def _take(dice, c: int, target: int):
+    """``dice`` without the smallest die of colour ``c`` showing at least ``target`` (None if
+    there is none)."""
+    faces = dice[c]
+    for x, face in enumerate(faces):
+        if face >= target:
+            return dice[:c] + (faces[:x] + faces[x + 1:],) + dice[c + 1:]
+    return None

@@ -1,0 +1,185 @@
+"""The split-and-join odds (odds_split.py) against the walk over faces (odds_dp.py), which
+shares none of its reasoning, and against counts made by hand. Rules covered: §4 placing dice
+(small and wide boxes, black dice wild, "any" boxes), A7 the 2-for-1 and the black budget, A11
+armor first, A24 the best placement and its tie-break.
+
+Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from odd_nb.games.one_deck import Box
+from odd_nb.games.one_deck.odds_dp import TooMuchWork, mask_distribution, plan_for
+from odd_nb.games.one_deck.odds_split import split_distribution, supports
+
+DIE_COLOURS = ("yellow", "pink", "blue", "black")
+BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
+
+
+def random_case(rng: random.Random, dice: int) -> dict:
+    """``dice`` dice (yellow twice as likely), 2-5 boxes of which exactly one is wide, armor on
+    a quarter of the boxes, 0-6 black dice in the supply, 2-for-1 mostly allowed, any weights;
+    sometimes one or two dice already showing a face."""
+    pool = {}
+    for _ in range(dice):
+        colour = rng.choice(("yellow",) + DIE_COLOURS)
+        pool[colour] = pool.get(colour, 0) + 1
+    count = rng.randint(2, 5)
+    wide_at = rng.randrange(count)
+    boxes = []
+    for k in range(count):
+        wide = k == wide_at
+        boxes.append(Box(rng.choice(BOX_COLOURS),
+                         rng.randint(3, 18) if wide else rng.choice((1, 2, 3, 4, 4, 5, 5, 6, 7)),
+                         wide=wide, armor=rng.random() < 0.25, damage=rng.randint(0, 2),
+                         time=rng.randint(0, 2)))
+    fixed = ()
+    if rng.random() < 0.2:
+        fixed = tuple((rng.choice(DIE_COLOURS), rng.randint(1, 6))
+                      for _ in range(rng.randint(1, 2)))
+    return dict(pool=pool, boxes=boxes, black_supply=rng.randint(0, 6), fixed=fixed,
+                weights=rng.choice([(1000, 1), (1000, 1), (1, 1), (0, 1), (3, 2)]),
+                conversions=rng.random() < 0.85)
+
+
+def both(case: dict, walk_limit=None):
+    """(split's answer, walk's answer or None past ``walk_limit``), from one plan each."""
+    args = {k: v for k, v in case.items() if k != "pool"}
+    plan = plan_for(case["pool"], **args)
+    assert supports(plan), case
+    got = split_distribution(plan)
+    try:
+        want = mask_distribution(case["pool"], plan=plan_for(case["pool"], **args),
+                                 limit=walk_limit, **args)
+    except TooMuchWork:
+        want = None
+    return got, want
+
+
+def test_s4_a7_a11_a24_split_equals_the_walk_on_seeded_random_cases():
+    """§4, A7, A11, A24: on 300 seeded encounters with one wide box (2-7 dice of every colour,
+    "any" and black boxes, armor, 0-6 black dice in the supply, the 2-for-1 on or off, several
+    weights, some dice already showing a face) the split gives the walk's very dict of covered
+    box sets -> ways, its total and its distinct rolls. Cases of 5-7 dice whose walk takes
+    long are left out (the walk's work is capped); most are compared."""
+    rng = random.Random(20240611)
+    compared = 0
+    for k in range(300):
+        dice = rng.randint(2, 4) if k < 270 else rng.randint(5, 7)
+        case = random_case(rng, dice)
+        got, want = both(case, walk_limit=None if dice <= 4 else 30_000)
+        if want is None:
+            continue
+        compared += 1
+        masks, total, _, rolls = want
+        assert (got[0], got[1], got[3]) == (masks, total, rolls), case
+    assert compared >= 280  # at least 10 of the 30 larger ones
+
+
+def test_s4_a24_hand_count_two_yellow_dice():
+    """§4, A24: two yellow dice against a wide yellow 7 and a small yellow 5 (one damage each).
+    Both cannot be covered (the 5 needs one die, the other alone cannot make 7). 21 of the 36
+    ordered rolls sum to 7 or more: the wide box, first in the solver's order on a tie. Of the
+    rest, (5, 1) and (1, 5) cover the 5; the other 13 cover nothing."""
+    boxes = [Box("yellow", 7, wide=True, damage=1), Box("yellow", 5, damage=1)]
+    masks, total, _, rolls = split_distribution(plan_for({"yellow": 2}, boxes))
+    assert (masks, total, rolls) == ({0b01: 21, 0b10: 2, 0b00: 13}, 36, 21)
+
+
+def test_a7_hand_count_a_2_for_1_onto_a_wide_box_needs_the_budget():
+    """§4, A7: a yellow and a pink die against a wide blue 3. Neither die goes on it; the
+    2-for-1 makes a black die of the lower face, which covers it when both show 3 or more: 4 x 4
+    of 36 rolls. With no black die in the supply (and none rolled) there is no 2-for-1: never;
+    then the yellow die is of no use to any box and, as in the walk, is not counted in the
+    total (6 rolls of the pink die, one covers the pink 6)."""
+    boxes = [Box("blue", 3, wide=True), Box("pink", 6)]
+    masks, total, _, _ = split_distribution(plan_for({"yellow": 1, "pink": 1}, boxes,
+                                                     black_supply=1))
+    # one box at most (the pair takes the pink die); on a tie the wide box comes first (A24):
+    # a pink 6 with a yellow 3+ makes the pair, with a yellow 1-2 covers the pink 6
+    assert masks == {0b01: 16, 0b10: 2, 0b00: 18} and total == 36
+    masks, total, _, _ = split_distribution(plan_for({"yellow": 1, "pink": 1}, boxes,
+                                                     black_supply=0))
+    assert (masks, total) == ({0b10: 1, 0b00: 5}, 6)
+
+
+def test_a11_hand_count_armor_first_keeps_the_wide_box_empty():
+    """§4, A11: one yellow die against an armor yellow 4 and a wide yellow 3. While the armor
+    box is open no die may go on another box, so a 3 covers nothing; a 4, 5 or 6 covers the
+    armor box (3 of 6); the wide box is never covered."""
+    boxes = [Box("yellow", 4, armor=True, damage=1), Box("yellow", 3, wide=True, damage=1)]
+    masks, total, _, _ = split_distribution(plan_for({"yellow": 1}, boxes))
+    assert (masks, total) == ({0b01: 3, 0b00: 3}, 6)
+
+
+def test_s4_a7_dice_already_showing_a_face_join_their_side():
+    """§4, A7: a fixed yellow 6 and a rolled yellow die against a wide yellow 8: covered when
+    the rolled die shows 2 or more (5 of 6); the same as the walk, with a black die fixed too."""
+    boxes = [Box("yellow", 8, wide=True)]
+    plan = plan_for({"yellow": 1}, boxes, fixed=[("yellow", 6)])
+    assert supports(plan)
+    assert split_distribution(plan)[:2] == ({0b1: 5, 0b0: 1}, 6)
+    args = dict(fixed=[("black", 2), ("pink", 5)], black_supply=1)
+    pool = {"yellow": 2, "pink": 1}
+    boxes = [Box("yellow", 12, wide=True), Box("pink", 4), Box("blue", 3)]
+    want = mask_distribution(pool, boxes, **args)
+    assert split_distribution(plan_for(pool, boxes, **args))[:2] == want[:2]
+
+
+def test_supports_only_one_open_wide_box_without_placed_dice_or_discard():
+    """§4, E3: the split applies to exactly one open wide box; not to none or two, nor when
+    dice are already on a box (partly filling the wide box, or covering a small one), nor when
+    an ability discards faces as rolled; ``split_distribution`` refuses those plans."""
+    pool = {"yellow": 2, "pink": 1}
+    wide, small = Box("yellow", 9, wide=True), Box("pink", 4)
+    assert supports(plan_for(pool, [wide, small]))
+    assert supports(plan_for(pool, [wide, small], fixed=[("blue", 3)]))
+    unsupported = [
+        plan_for(pool, [small, Box("yellow", 3)]),
+        plan_for(pool, [wide, Box("pink", 8, wide=True)]),
+        plan_for(pool, [wide, small], placed=[[("yellow", 4)], []]),
+        plan_for(pool, [wide, small], placed=[[], [("pink", 5)]]),
+        plan_for(pool, [wide, small], placed=[[("yellow", 6), ("yellow", 5)], []]),
+        plan_for(pool, [wide, small], discard=(("yellow", 1),)),
+    ]
+    for plan in unsupported:
+        assert not supports(plan)
+        with pytest.raises(ValueError):
+            split_distribution(plan)
+
+
+def big_plan():
+    return plan_for({"yellow": 3, "pink": 2, "blue": 2, "black": 1},
+                    [Box("yellow", 5), Box("pink", 4), Box("any", 12, wide=True),
+                     Box("blue", 4), Box("yellow", 3)], black_supply=4)
+
+
+def test_a24_work_limit_and_stop_raise_too_much_work():
+    """A24: past its work limit, or once ``stop()`` is true, the split gives up with
+    ``TooMuchWork``; ``stop`` is asked along the way and an exception it raises goes through;
+    with room enough it finishes within the limit."""
+    masks, total, work, _ = split_distribution(big_plan())
+    assert work > 2000 and sum(masks.values()) == total
+    assert split_distribution(big_plan(), limit=work)[2] == work
+    with pytest.raises(TooMuchWork):
+        split_distribution(big_plan(), limit=work // 2)
+    with pytest.raises(TooMuchWork):
+        split_distribution(big_plan(), limit=10)
+    asked = []
+    split_distribution(big_plan(), stop=lambda: asked.append(1) and False)
+    assert len(asked) >= work // 2000 - 1 >= 1
+    with pytest.raises(TooMuchWork):
+        split_distribution(big_plan(), stop=lambda: True)
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel():
+        raise Cancelled
+
+    with pytest.raises(Cancelled):
+        split_distribution(big_plan(), stop=cancel)
