@@ -4,17 +4,16 @@
 >>> encounter_odds({"yellow": 1}, [Box("yellow", 5, damage=1)]).p_clear
 Fraction(1, 3)
 
-How it is exact without rolling 6^n dice: ``odds_dp.py`` walks the faces from 6 down to 1,
-drawing how many dice of each colour show each face (``comb(n, a)`` ways, icepool's idea), and
-carries every partial placement still worth keeping; states that meet again are merged. Its
-result is the chance of each set of covered boxes under the same best placement ``Solver``
-finds, so the odds name the very boxes the solver covers. With exactly one wide box,
+How it is exact without rolling 6^n dice: ``odds_dp.py`` walks the faces from 6 down to 1, drawing
+how many dice of each colour show each face (``comb(n, a)`` ways, icepool's idea), and carries
+every partial placement still worth keeping; states that meet again are merged. Its result is the
+chance of each set of covered boxes under the same best placement ``Solver`` finds, so the odds
+name the very boxes the solver covers. With exactly one wide box that takes several dice directly,
 ``odds_split.py`` gives the same result many times faster: it splits the colours in two sides,
-lists what each side's dice can do alone, and joins the two lists. When either would take
-longer than solving each distinct roll (a multiset of face classes per colour, with its
-multinomial probability) one by one, that is done instead (``method`` says which). Past
-``exact_limit`` units of work (2-5 µs each) it samples, and says so (``exact`` is false, with 95%
-intervals).
+lists what each side's dice can do alone, and joins the two lists. When either would take longer
+than solving each distinct roll (a multiset of face classes per colour, with its multinomial
+probability) one by one, that is done instead (``method`` says which). Past ``exact_limit`` units
+of work (2-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from time import perf_counter
 from ...core.progress import Cancelled
 from .content import Box
 from .odds_dp import DIE_COLOURS, TooMuchWork, check_weights, mask_distribution, plan_for
-from .odds_split import split_distribution
+from .odds_split import faster_than_walk, split_distribution
 from .odds_split import supports as split_supports
 from .solver import COLOURS, Result, Solver
 
@@ -162,7 +161,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
         if max_seconds is not None and rolls * WALK_SECONDS_PER_ROLL > 0.6 * max_seconds:
             raise TooMuchWork(0)  # the walk cannot finish in time: the budget goes to sampling
         stop = walk_stops if max_seconds is not None or cancel is not None else None
-        if split_supports(plan):  # one wide box: the split is many times faster than the walk
+        if split_supports(plan) and faster_than_walk(plan):  # one wide box (odds_split)
             method = "split"
             masks, total, work, rolls = split_distribution(plan, limit=limit, stop=stop)
         else:
