@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections import Counter
 
 import pytest
@@ -292,6 +293,23 @@ def test_a24_an_estimate_on_the_odds_panel_is_replaced_by_exact_odds_worked_out_
     assert w.board.odds == view_module._table(exact.items())
     assert "estimate" not in w.board.odds and not cancel.is_set()
     assert w.view.odds(t.state, None) == w.board.odds  # kept for the position
+    view_module._quick_odds.cache_clear()
+
+
+def test_a24_the_background_odds_work_within_their_own_work_limit(monkeypatch):
+    """The background work has its own exact-work limit (``REFINE_WORK``, far above a click's):
+    with it set to nothing, the refined panel is an estimate, from its own number of rolls."""
+    from odd_nb.games.one_deck import view as view_module
+    monkeypatch.setattr(view_module, "REFINE_SECONDS", 600)
+    monkeypatch.setattr(view_module, "REFINE_SAMPLES", 50)
+    monkeypatch.setattr(view_module, "REFINE_WORK", 0)
+    monkeypatch.setattr(view_module, "_refined", {})
+    t = before_a_roll()
+    view = odd_nb.load_game("one-deck-dungeon").view()
+    monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)  # the click's odds: an estimate
+    view_module._quick_odds.cache_clear()
+    panel = view.refine_odds(t.state, None, threading.Event())
+    assert "estimate from 50 rolls" in panel and "<td>exact</td>" not in panel
     view_module._quick_odds.cache_clear()
 
 

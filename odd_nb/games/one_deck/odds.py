@@ -58,7 +58,7 @@ class EncounterOdds:
     rolls: int = 0  # distinct rolls covered (multisets of face classes per colour)
     intervals: dict = field(default_factory=dict)  # name -> (low, high), when sampled
     covered: dict = field(default_factory=dict)  # covered boxes (tuple of bools) -> probability
-    work: int = 0  # units of work of the exact walk
+    work: int = 0  # units of work of the exact walk or split
     method: str = "walk"  # walk (odds_dp), split (odds_split), rolls (each distinct roll
     # solved), sampled, lines
 

@@ -51,8 +51,8 @@ that all take it needs no sets at all (``_greedy``, a nested matroid).
 What the walk costs depends on the boxes more than on the dice: small boxes merge well (12 dice
 in a few hundred ms), each wide box multiplies the configurations kept, several wide boxes can
 take minutes. With exactly one wide box taking several dice directly ``encounter_odds`` asks
-``odds_split.py`` instead (the same answer, many times faster there); it gives either a budget and, past it, solves each
-distinct roll instead when there are few enough.
+``odds_split.py`` instead (the same answer, many times faster there); it gives either a budget
+and, past it, solves each distinct roll instead when there are few enough.
 
 The best placement: least weighted damage and time, then most boxes covered, then boxes covered
 in the solver's order (armor, then wide, then small, each by position) -- one key per set of

@@ -26,9 +26,12 @@ from .dice import COLOURS, covered
 # The odds panel answers on every click: past this many seconds per encounter the exact odds
 # give way to an estimate from the rolls solved in the time (and the panel says so). While the
 # person thinks, the widget then asks for better figures in the background (``refine_odds``):
-# this many seconds per encounter, and up to this many rolls if still an estimate.
+# this many seconds per encounter, and up to this many rolls if still an estimate. Its exact work
+# may go well past ``EXACT_LIMIT``: the big encounters of real games (11-12 dice, 8 boxes) take
+# the split 6-10M units (15-19 s, about 200 MB at most, measured); that is what refining is for.
 ODDS_SECONDS = 0.18
-REFINE_SECONDS = 20.0
+REFINE_SECONDS = 30.0
+REFINE_WORK = 12_000_000
 REFINE_SAMPLES = 100_000
 _refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
 _refined_lock = Lock()
@@ -208,13 +211,14 @@ class OneDeckView(View):
 
     def refine_odds(self, s, seat, cancel) -> str | None:
         """Before the roll, when the click's budget gave estimates: the panel again with
-        ``REFINE_SECONDS`` per encounter (exact when the walk finishes, else an estimate from
-        many more rolls). Raises ``Cancelled`` once ``cancel`` is set."""
+        ``REFINE_SECONDS`` and ``REFINE_WORK`` per encounter (exact when the walk or the split
+        finishes, else an estimate from many more rolls). Raises ``Cancelled`` once ``cancel``
+        is set."""
         if not _before_roll(s) or s in _refined or all(o.exact for _, o in _quick_odds(s)):
             return None
         from .odds import state_odds
         rows = state_odds(s, samples=REFINE_SAMPLES, seed=0, max_seconds=REFINE_SECONDS,
-                          cancel=cancel).items()
+                          exact_limit=REFINE_WORK, cancel=cancel).items()
         panel = _table(rows)
         with _refined_lock:  # several widgets may refine at once
             while len(_refined) >= 64:
