@@ -161,8 +161,10 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Regicide, one core, Python {sys.version.split()[0]}")
+    counts = ("all player counts" if sorted(args.players) == [1, 2, 3, 4] else
+              "player counts " + " ".join(map(str, args.players)))
     rounds = []  # per repeat: games, wall seconds, CPU seconds, baseline seconds
-    for r in range(args.repeat):
+    for _ in range(args.repeat):
         total_games = total_secs = total_cpu = total_base = 0.0
         for players in args.players:
             secs, cpu, steps, lengths, won, defeated = random_games(players, args.games,
@@ -178,8 +180,6 @@ def main() -> None:
                   f"({steps / args.games:.0f} actions, {len(lengths) / args.games:.0f} "
                   f"decisions a game, {defeated / args.games:.2f} enemies defeated, {won} won); "
                   f"agent's choice alone {base / secs:.1%} of the time")
-        counts = ("all player counts" if sorted(args.players) == [1, 2, 3, 4] else
-                  "player counts " + " ".join(map(str, args.players)))
         print(f"{counts}: {total_games / total_secs:7.0f} random games/s "
               f"({total_games / total_cpu:.0f} by CPU time); baseline, the random agent "
               f"choosing alone: {total_games / total_base:9.0f} games/s")
