@@ -71,7 +71,7 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left
 from collections import defaultdict
 from itertools import combinations_with_replacement, product
 from math import factorial
@@ -166,6 +166,10 @@ class _Split:
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
         self.most_boxes = max(len(family.small) for family in self.families)
         self._codes = {}  # (covered, halved) -> code; at most 3 ** most_boxes entries
+        # wide values 0..need: the cells of ``region`` a budget row
+        self.width = 1 + max((family.need or 0) for family in self.families)
+        self._regions = {}
+        self._better = {}  # code -> codes of better sets of boxes (better_codes)
 
     def spend(self, units: int) -> None:
         """Count work; give up past the limit, and ask ``stop()`` every ``STOP_EVERY``."""
@@ -250,7 +254,7 @@ class _Split:
                         found.append((full | (bit << j), halves | (half << j), spent + budget,
                                       value))
         self.spend(len(found) + 1)
-        out = self.memo[memo_key] = self.best(found)
+        out = self.memo[memo_key] = self.best(found, across=not j)
         return out
 
     def box_options(self, box, dice):
@@ -305,36 +309,64 @@ class _Split:
                 out.append((0, 0, k + j, min(family.need, free + blacks + pairs[j])))
         return out
 
-    def best(self, contributions) -> frozenset:
+    def best(self, contributions, across: bool = True) -> frozenset:
         """The contributions no other one beats (exactness point 3). Grouped by boxes covered
         and halved, each group keeps its front (budget up, wide value up); then a group drops
-        what a group with boxes at least as good (the same or covered outright) beats."""
+        what a group with boxes at least as good (the same or covered outright) beats. What a
+        front beats is a set of (budget, value) cells, one int (``region``), so that a group
+        tests its points against the union of every better group's cells. ``across`` false
+        keeps the fronts alone: below the first box the sorting out across groups costs more
+        than it saves (the first box's call still drops all that is beaten)."""
         groups = defaultdict(list)
         for full, halves, budget, value in contributions:
-            groups[full, halves].append((budget, value))
+            groups[full, halves].append((budget, -value))
         fronts = []
         for (full, halves), points in groups.items():
-            points.sort(key=lambda p: (p[0], -p[1]))
-            budgets, values = [], []
+            points.sort()
+            front, region, last = [], 0, -1
             for budget, value in points:
-                if not values or value > values[-1]:
-                    budgets.append(budget)
-                    values.append(value)
-            fronts.append((self.code(full, halves), full, halves, budgets, values))
-        if len(fronts) == 1:
-            _, full, halves, budgets, values = fronts[0]
-            return frozenset((full, halves, b, v) for b, v in zip(budgets, values))
-        out = []
-        for code, full, halves, budgets, values in fronts:
-            better = [(b2, v2) for c2, _, _, b2, v2 in fronts if c2 != code and not code & ~c2]
-            for budget, value in zip(budgets, values):
-                for b2, v2 in better:
-                    k = bisect_right(b2, budget)
-                    if k and v2[k - 1] >= value:
-                        break
-                else:
-                    out.append((full, halves, budget, value))
+                if -value > last:
+                    last = -value
+                    front.append((full, halves, budget, last))
+                    region |= self.region(budget, last)
+            fronts.append((self.code(full, halves), front, region))
+        if len(fronts) == 1 or not across:
+            return frozenset(p for _, front, _ in fronts for p in front)
+        regions = {code: region for code, _, region in fronts}
+        out, width = [], self.width
+        for code, front, _ in fronts:
+            beaten = 0
+            for other in self.better_codes(code):
+                beaten |= regions.get(other, 0)
+            if not beaten:
+                out += front
+                continue
+            for point in front:
+                if not beaten >> (point[2] * width + point[3]) & 1:
+                    out.append(point)
         return frozenset(out)
+
+    def better_codes(self, code: int) -> list:
+        """The codes of every other set of boxes at least as good: some boxes not covered in
+        ``code`` covered instead."""
+        out = self._better.get(code)
+        if out is None:
+            open_boxes = [3 << 2 * j for j in range(self.most_boxes) if code >> 2 * j & 3 != 3]
+            out = [code]
+            for bits in open_boxes:
+                out += [other | bits for other in out]
+            out = self._better[code] = out[1:]
+        return out
+
+    def region(self, budget: int, value: int) -> int:
+        """The (budget, value) cells a contribution beats: no less budget, no more value; bit
+        ``budget * width + value``."""
+        out = self._regions.get((budget, value))
+        if out is None:
+            low = (1 << (value + 1)) - 1
+            out = sum(low << (b * self.width) for b in range(budget, self.budget + 1))
+            self._regions[budget, value] = out
+        return out
 
     def code(self, full: int, halves: int) -> int:
         """Two bits a box (nothing 01, half 10, covered 11), so that "box by box the same or
@@ -365,9 +397,10 @@ class _Split:
                        for extra in (0, family.wide_cost if family.need else 0) if key != INF})
         rank = {key: r for r, key in enumerate(keys)}
         rank[INF] = len(keys)  # not a legal placement
+        segments, list_b = _segments(rows_b, list_b)
         table = []
         for a in rows_a:
-            table.append([self.joined_rank(a, b, rank) for b in rows_b])
+            table.append(self.row(a, segments, rank))
             self.ask_stop()
         settled = defaultdict(int)
         for ids_a, ways_a in list_a:
@@ -384,23 +417,46 @@ class _Split:
             self.ask_stop()
         return settled
 
-    def joined_rank(self, a, b, rank: dict) -> int:
-        """The key of one placement, as its rank: contribution ``a`` of one side with ``b`` of
-        the other (the rank of INF when they are of different families or the pair is not
-        legal: too much budget, or an armor box left open)."""
-        never = rank[INF]
+    def row(self, a, segments, rank: dict) -> list:
+        """The keys, as ranks, of contribution ``a`` of one side with each contribution of the
+        other, segment by segment (``_segments``): the rank of INF where they are of different
+        families or the pair is not legal (too much budget, or an armor box left open). Within
+        a segment only the wide box's value differs, so the placements that leave the wide box
+        short come first."""
         family_a, full_a, halves_a, budget_a, value_a = a
-        family_b, full_b, halves_b, budget_b, value_b = b
-        if family_a != family_b:
-            return never
-        pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
-        if budget_a + budget_b + bin(pairs).count("1") > self.budget:
-            return never
         family = self.families[family_a]
-        key = family.key_of[full_a | full_b | pairs]
-        if family.need is not None and value_a + value_b < family.need:
-            return never if family.wide_must or key == INF else rank[key + family.wide_cost]
-        return rank[key]
+        never = rank[INF]
+        room = self.budget - budget_a
+        out = []
+        for f, full_b, halves_b, budget_b, values in segments:
+            pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
+            if f != family_a or budget_b + bin(pairs).count("1") > room:
+                out += [never] * len(values)
+                continue
+            key = family.key_of[full_a | full_b | pairs]
+            short = 0 if family.need is None else bisect_left(values, family.need - value_a)
+            if short:
+                out += [never if family.wide_must or key == INF
+                        else rank[key + family.wide_cost]] * short
+            out += [rank[key]] * (len(values) - short)
+        return out
+
+
+def _segments(columns: list, listed: list):
+    """The other side's contributions in runs that differ only by the wide box's value
+    (family, covered, halved, budget, ascending values), and its profiles renumbered to
+    match."""
+    order = sorted(range(len(columns)), key=columns.__getitem__)
+    place = [0] * len(columns)
+    segments = []
+    for new, old in enumerate(order):
+        place[old] = new
+        f, full, halves, budget, value = columns[old]
+        if segments and segments[-1][:4] == (f, full, halves, budget):
+            segments[-1][4].append(value)
+        else:
+            segments.append((f, full, halves, budget, [value]))
+    return segments, [([place[x] for x in ids], ways) for ids, ways in listed]
 
 
 def _min_cost(listed, columns, other) -> int:
