@@ -79,10 +79,10 @@ from math import factorial
 from .odds_dp import INF, K, TooMuchWork
 
 STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
-# join steps to a unit of work (units of about 2-4 µs, like the walk's): a cell of the table
-# costs a Python call, a step of the least-of phase a C loop's turn
-TABLE_CELLS = 4
-MIN_STEPS = 64
+# join steps to a unit of work (units of about 2-4 µs, like the walk's): a row against a run
+# of the other side's contributions is a few big-int operations
+SEGMENT_STEPS = 4
+BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work, like the sides' memo
 DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
 
@@ -168,7 +168,11 @@ class _Split:
         self._codes = {}  # (covered, halved) -> code; at most 3 ** most_boxes entries
         # wide values 0..need: the cells of ``region`` a budget row
         self.width = 1 + max((family.need or 0) for family in self.families)
-        self._regions = {}
+        # region[budget][value]: the (budget, value) cells a contribution beats (no less budget,
+        # no more value), bit budget * width + value
+        self.region = [[sum(((1 << (value + 1)) - 1) << (b * self.width)
+                            for b in range(budget, self.budget + 1))
+                        for value in range(self.width)] for budget in range(self.budget + 1)]
         self._better = {}  # code -> codes of better sets of boxes (better_codes)
 
     def spend(self, units: int) -> None:
@@ -315,28 +319,33 @@ class _Split:
         what a group with boxes at least as good (the same or covered outright) beats. What a
         front beats is a set of (budget, value) cells, one int (``region``), so that a group
         tests its points against the union of every better group's cells. ``across`` false
-        keeps the fronts alone: below the first box the sorting out across groups costs more
-        than it saves (the first box's call still drops all that is beaten)."""
+        keeps the fronts alone: below the first box sorting out across groups costs more than
+        it saves (the first box's call drops all that is beaten, the profiles stay the
+        same)."""
         groups = defaultdict(list)
         for full, halves, budget, value in contributions:
             groups[full, halves].append((budget, -value))
         fronts = []
         for (full, halves), points in groups.items():
             points.sort()
-            front, region, last = [], 0, -1
+            front, last = [], -1
             for budget, value in points:
                 if -value > last:
                     last = -value
                     front.append((full, halves, budget, last))
-                    region |= self.region(budget, last)
-            fronts.append((self.code(full, halves), front, region))
+            fronts.append(front)
         if len(fronts) == 1 or not across:
-            return frozenset(p for _, front, _ in fronts for p in front)
-        regions = {code: region for code, _, region in fronts}
+            return frozenset(p for front in fronts for p in front)
+        regions, region = {}, self.region
+        for front in fronts:
+            cells = 0
+            for _, _, budget, value in front:
+                cells |= region[budget][value]
+            regions[self.code(front[0][0], front[0][1])] = cells
         out, width = [], self.width
-        for code, front, _ in fronts:
+        for front in fronts:
             beaten = 0
-            for other in self.better_codes(code):
+            for other in self.better_codes(self.code(front[0][0], front[0][1])):
                 beaten |= regions.get(other, 0)
             if not beaten:
                 out += front
@@ -358,16 +367,6 @@ class _Split:
             out = self._better[code] = out[1:]
         return out
 
-    def region(self, budget: int, value: int) -> int:
-        """The (budget, value) cells a contribution beats: no less budget, no more value; bit
-        ``budget * width + value``."""
-        out = self._regions.get((budget, value))
-        if out is None:
-            low = (1 << (value + 1)) - 1
-            out = sum(low << (b * self.width) for b in range(budget, self.budget + 1))
-            self._regions[budget, value] = out
-        return out
-
     def code(self, full: int, halves: int) -> int:
         """Two bits a box (nothing 01, half 10, covered 11), so that "box by box the same or
         covered" is a subset test of codes."""
@@ -381,65 +380,103 @@ class _Split:
 
     # -- the join --------------------------------------------------------------------------------
     def join(self, profiles_a: dict, profiles_b: dict) -> dict:
-        """Best key -> ways over every pair of profiles. Each distinct contribution of one side
-        against each of the other gets its key once (a table); a profile of the first side then
-        takes, per column, the least of its rows, and a profile of the second side the least of
-        that over its columns."""
-        rows_a, list_a = _numbered(profiles_a)
-        rows_b, list_b = _numbered(profiles_b)
-        if _min_cost(list_b, rows_a, list_a) < _min_cost(list_a, rows_b, list_b):
-            rows_a, list_a, rows_b, list_b = rows_b, list_b, rows_a, list_a
-        # the join's work is known in advance: counted before the table takes any memory
-        self.spend(len(rows_a) * len(rows_b) // TABLE_CELLS
-                   + _min_cost(list_a, rows_b, list_b) // MIN_STEPS)
-        # keys as their ranks: small ints (shared objects, quick to compare) in the table
+        """Best key -> ways over every pair of profiles, without visiting the pairs one by one.
+
+        The profiles of one side (the columns) become bits of big ints: for each of its
+        contributions, the bits of the profiles that hold it. A contribution of the other side
+        (a row) with each run of column contributions (``_segments``) gives at most two keys,
+        so a row *reaches*, at each key, a set of column profiles (an OR of runs). A profile of
+        the rows reaches what its contributions reach; going through its keys from the best, the
+        column profiles first reached at a key are the pairs whose best placement has that key,
+        and their ways are counted with one AND and one bit count per binary digit of ways."""
+        rows, listed_rows = _numbered(profiles_a)
+        columns, listed_columns = _numbered(profiles_b)
+        if _held(listed_columns) < _held(listed_rows):  # the rows: the side with fewer holdings
+            rows, listed_rows, columns, listed_columns = columns, listed_columns, rows, listed_rows
+        segments, listed_columns = _segments(columns, listed_columns)
+        # the join's work is known in advance: counted before its tables take any memory (big
+        # ints of a bit per column profile: a holders' one per column, two per run of columns)
+        bits = (3 * len(columns) + 2 * len(segments)) * len(listed_columns)
+        self.spend(len(rows) * len(segments) // SEGMENT_STEPS + _held(listed_rows)
+                   + len(columns) + bits // BITS_PER_UNIT)
+        holders = [0] * len(columns)  # column contribution -> bits of the profiles holding it
+        digits = []  # binary digit t of ways -> bits of the column profiles that have it
+        for p, (ids, ways) in enumerate(listed_columns):
+            bit = 1 << p
+            for x in ids:
+                holders[x] |= bit
+            t = 0
+            while ways:
+                if t == len(digits):
+                    digits.append(0)
+                if ways & 1:
+                    digits[t] |= bit
+                ways >>= 1
+                t += 1
+        runs, start = [], 0  # per segment: holders of its first i columns, and from i on
+        for *head, values in segments:
+            n = len(values)
+            first, last = [0] * (n + 1), [0] * (n + 1)
+            for i in range(n):
+                first[i + 1] = first[i] | holders[start + i]
+                last[n - 1 - i] = last[n - i] | holders[start + n - 1 - i]
+            runs.append((*head, values, first, last))
+            start += n
+        # keys as ranks: small ints, sorted as the keys are
         keys = sorted({key + extra for family in self.families for key in family.key_of
                        for extra in (0, family.wide_cost if family.need else 0) if key != INF})
         rank = {key: r for r, key in enumerate(keys)}
         rank[INF] = len(keys)  # not a legal placement
-        segments, list_b = _segments(rows_b, list_b)
-        table = []
-        for a in rows_a:
-            table.append(self.row(a, segments, rank))
+        reach = []
+        for a in rows:
+            reach.append(self.reach(a, runs, rank))
             self.ask_stop()
         settled = defaultdict(int)
-        for ids_a, ways_a in list_a:
-            if len(ids_a) == 1:
-                best = table[ids_a[0]]
-            else:
-                best = list(map(min, zip(*[table[x] for x in ids_a])))
-            rank_at = best.__getitem__
-            local = defaultdict(int)
-            for ids_b, ways_b in list_b:
-                local[min(map(rank_at, ids_b))] += ways_b
-            for r, ways in local.items():
-                settled[keys[r]] += ways * ways_a
+        for ids, ways in listed_rows:
+            by_rank = defaultdict(int)
+            for x in ids:
+                for r, bits in reach[x]:
+                    by_rank[r] |= bits
+            done = 0
+            for r in sorted(by_rank):
+                new = by_rank[r] & ~done
+                if new:
+                    done |= new
+                    settled[keys[r]] += ways * sum((new & d).bit_count() << t
+                                                   for t, d in enumerate(digits))
             self.ask_stop()
         return settled
 
-    def row(self, a, segments, rank: dict) -> list:
-        """The keys, as ranks, of contribution ``a`` of one side with each contribution of the
-        other, segment by segment (``_segments``): the rank of INF where they are of different
-        families or the pair is not legal (too much budget, or an armor box left open). Within
-        a segment only the wide box's value differs, so the placements that leave the wide box
-        short come first."""
+    def reach(self, a, runs, rank: dict) -> list:
+        """(rank, column profiles) pairs: the keys, as ranks, of contribution ``a`` of one side
+        with the contributions of the other, and which of the other side's profiles hold one
+        giving that key. A pair of different families, or one that is not legal (too much
+        budget, an armor box left open) reaches nothing. Within a run only the wide box's value
+        differs, so the columns that leave the wide box short come first."""
         family_a, full_a, halves_a, budget_a, value_a = a
         family = self.families[family_a]
         never = rank[INF]
         room = self.budget - budget_a
-        out = []
-        for f, full_b, halves_b, budget_b, values in segments:
+        out = defaultdict(int)
+        for f, full_b, halves_b, budget_b, values, first, last in runs:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
             if f != family_a or budget_b + bin(pairs).count("1") > room:
-                out += [never] * len(values)
                 continue
             key = family.key_of[full_a | full_b | pairs]
+            if key == INF:
+                continue
             short = 0 if family.need is None else bisect_left(values, family.need - value_a)
-            if short:
-                out += [never if family.wide_must or key == INF
-                        else rank[key + family.wide_cost]] * short
-            out += [rank[key]] * (len(values) - short)
-        return out
+            if short and not family.wide_must:
+                out[rank[key + family.wide_cost]] |= first[short]
+            if short < len(values):
+                out[rank[key]] |= last[short]
+        out.pop(never, None)
+        return list(out.items())
+
+
+def _held(listed) -> int:
+    """How many contributions the profiles hold, all together."""
+    return sum(len(ids) for ids, _ in listed)
 
 
 def _segments(columns: list, listed: list):
@@ -457,12 +494,6 @@ def _segments(columns: list, listed: list):
         else:
             segments.append((f, full, halves, budget, [value]))
     return segments, [([place[x] for x in ids], ways) for ids, ways in listed]
-
-
-def _min_cost(listed, columns, other) -> int:
-    """Steps of the join's least-of phase with ``listed`` profiles as rows."""
-    return (sum(len(ids) for ids, _ in listed) * len(columns)
-            + len(listed) * sum(len(ids) for ids, _ in other))
 
 
 def _numbered(profiles: dict):
