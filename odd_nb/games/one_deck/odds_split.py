@@ -246,10 +246,13 @@ class _Split:
         else:
             found = []
             for bit, half, spent, rest in self.box_options(family.small[j], dice):
-                for full, halves, budget, value in self.contributions(f, j + 1, rest):
-                    if spent + budget <= self.budget:
-                        found.append((full | (bit << j), halves | (half << j), spent + budget,
-                                      value))
+                later = self.contributions(f, j + 1, rest)
+                if not (bit or half or spent):  # the box left open: the same contributions
+                    found += later
+                    continue
+                bit, half, room = bit << j, half << j, self.budget - spent
+                found += [(full | bit, halves | half, budget + spent, value)
+                          for full, halves, budget, value in later if budget <= room]
         self.spend(len(found) + 1)
         out = self.memo[memo_key] = self.best(found)
         return out
