@@ -355,9 +355,12 @@ class _Split:
                        for extra in (0, family.wide_cost if family.need else 0) if key != INF})
         rank = {key: r for r, key in enumerate(keys)}
         rank[INF] = len(keys)  # not a legal placement
-        reach = []
+        reach, legal = [], {}
         for a in rows:
-            reach.append(self.reach(a, runs, rank))
+            head = a[:4]  # rows that differ only by their wide value share the runs they may join
+            if head not in legal:
+                legal[head] = self.legal_runs(head, runs, rank)
+            reach.append(self.reach(a, legal[head]))
             self.ask_stop()
         settled = defaultdict(int)
         for ids, ways in listed_rows:
@@ -375,30 +378,45 @@ class _Split:
             self.ask_stop()
         return settled
 
-    def reach(self, a, runs, rank: dict) -> list:
-        """(rank, column profiles) pairs: the keys, as ranks, of contribution ``a`` of one side
-        with the contributions of the other, and which of the other side's profiles hold one
-        giving that key. A pair of different families, or one that is not legal (too much
-        budget, an armor box left open) reaches nothing. Within a run only the wide box's value
-        differs, so the columns that leave the wide box short come first."""
-        family_a, full_a, halves_a, budget_a, value_a = a
+    def legal_runs(self, head, runs, rank: dict) -> list:
+        """The runs of the other side that a contribution (family, covered, halved, budget) may
+        join, each with the key's rank when the wide box is covered and when it is short (None
+        where short is not legal). A pair of different families, or one that is not legal (too
+        much budget, an armor box left open), reaches nothing."""
+        family_a, full_a, halves_a, budget_a = head
         family = self.families[family_a]
-        never = rank[INF]
         room = self.budget - budget_a
-        out = defaultdict(int)
+        out = []
         for f, full_b, halves_b, budget_b, values, first, last in runs:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
-            if f != family_a or budget_b + bin(pairs).count("1") > room:
+            if f != family_a or budget_b + pairs.bit_count() > room:
                 continue
             key = family.key_of[full_a | full_b | pairs]
             if key == INF:
                 continue
-            short = 0 if family.need is None else bisect_left(values, family.need - value_a)
-            if short and not family.wide_must:
-                out[rank[key + family.wide_cost]] |= first[short]
+            short = None if family.need is None or family.wide_must else \
+                rank[key + family.wide_cost]
+            out.append((values, first, last, rank[key], short))
+        return out
+
+    def reach(self, a, legal: list) -> list:
+        """(rank, column profiles) pairs: the keys, as ranks, of contribution ``a`` of one side
+        with the contributions of the other (in the runs it may join), and which of the other
+        side's profiles hold one giving that key. Within a run only the wide box's value
+        differs, so the columns that leave the wide box short come first."""
+        need = self.families[a[0]].need
+        out = defaultdict(int)
+        if need is None:
+            for _, _, last, covered, _ in legal:
+                out[covered] |= last[0]
+            return list(out.items())
+        lack = need - a[4]
+        for values, first, last, covered, short_rank in legal:
+            short = bisect_left(values, lack)
+            if short and short_rank is not None:
+                out[short_rank] |= first[short]
             if short < len(values):
-                out[rank[key]] |= last[short]
-        out.pop(never, None)
+                out[covered] |= last[short]
         return list(out.items())
 
 
