@@ -546,19 +546,21 @@ def test_a24_weights_must_be_whole_numbers(weights):
 
 def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     """``cancel`` (what the play widget sets when a click makes its background odds moot): once
-    set, the walk, the split, the roll-by-roll count and the sampling each stop with
-    ``Cancelled``; unset, it changes nothing."""
+    set, the walk, the small-box walk, the split, the roll-by-roll count and the sampling each
+    stop with ``Cancelled``; unset, it changes nothing."""
     import threading
 
     from odd_nb.core.progress import Cancelled
     from odd_nb.games.one_deck import odds as odds_module
     one_wide = [Box("yellow", 5, damage=1), Box.parse("wide pink 8 ♥")]
+    two_wide = one_wide + [Box.parse("wide yellow 7 ⌛")]
     small = [Box("yellow", 5, damage=1), Box.parse("pink 4 ♥")]
     pool = {"yellow": 2, "pink": 2}
     idle, stop = threading.Event(), threading.Event()
     stop.set()
     ways = {  # the ways to odds (boxes, kwargs, WORK_PER_ROLL), each checked to be the one taken
-        "walk": (small, {}, odds_module.WORK_PER_ROLL),
+        "walk": (two_wide, {}, 10 ** 6),  # two wide boxes: the walk, however long
+        "small": (small, {}, odds_module.WORK_PER_ROLL),
         "split": (one_wide, {}, odds_module.WORK_PER_ROLL),
         "sampled": (one_wide, {"max_seconds": 0}, odds_module.WORK_PER_ROLL),  # no time to walk
         "rolls": (one_wide, {"exact_limit": 1}, 0),  # no exact work allowed: each roll is solved

@@ -8,9 +8,11 @@ How it is exact without rolling 6^n dice: ``odds_dp.py`` walks the faces from 6 
 how many dice of each colour show each face (``comb(n, a)`` ways, icepool's idea), and carries
 every partial placement still worth keeping; states that meet again are merged. Its result is the
 chance of each set of covered boxes under the same best placement ``Solver`` finds, so the odds
-name the very boxes the solver covers. With exactly one wide box that takes several dice directly,
-``odds_split.py`` gives the same result many times faster: it splits the colours in two sides,
-lists what each side's dice can do alone, and joins the two lists. When either would take longer
+name the very boxes the solver covers. With small boxes only, ``odds_small.py`` walks the same
+way with fewer partial placements (rules that show most ways to cover a box are never better
+than another). With exactly one wide box that takes several dice directly, ``odds_split.py``
+gives the same result many times faster: it splits the colours in two sides, lists what each
+side's dice can do alone, and joins the two lists. When any of them would take longer
 than solving each distinct roll (a multiset of face classes per colour, with its multinomial
 probability) one by one, that is done instead (``method`` says which). Past ``exact_limit`` units
 of work (2-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
@@ -29,6 +31,8 @@ from time import perf_counter
 from ...core.progress import Cancelled
 from .content import Box
 from .odds_dp import DIE_COLOURS, TooMuchWork, check_weights, mask_distribution, plan_for
+from .odds_small import small_distribution
+from .odds_small import supports as small_supports
 from .odds_split import faster_than_walk, split_distribution
 from .odds_split import supports as split_supports
 from .solver import COLOURS, Result, Solver
@@ -59,8 +63,8 @@ class EncounterOdds:
     intervals: dict = field(default_factory=dict)  # name -> (low, high), when sampled
     covered: dict = field(default_factory=dict)  # covered boxes (tuple of bools) -> probability
     work: int = 0  # units of work of the exact walk or split
-    method: str = "walk"  # walk (odds_dp), split (odds_split), rolls (each distinct roll
-    # solved), sampled, lines
+    method: str = "walk"  # walk (odds_dp), small (the walk pruned for small boxes only,
+    # odds_small), split (odds_split), rolls (each distinct roll solved), sampled, lines
 
     def to_frame(self):
         """One row per box: what it is and the chance the best placement covers it."""
@@ -164,6 +168,9 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
         if split_supports(plan) and faster_than_walk(plan):  # one wide box (odds_split)
             method = "split"
             masks, total, work, rolls = split_distribution(plan, limit=limit, stop=stop)
+        elif small_supports(plan):  # small boxes only: the walk, pruned (odds_small)
+            method = "small"
+            masks, total, work, rolls = small_distribution(plan, limit=limit, stop=stop)
         else:
             method = "walk"
             masks, total, work, rolls = mask_distribution(
