@@ -131,21 +131,34 @@ def test_s4_a7_dice_already_showing_a_face_join_their_side():
     assert split_distribution(plan_for(pool, boxes, **args))[:2] == want[:2]
 
 
-def test_supports_only_one_open_wide_box_without_placed_dice_or_discard():
-    """§4, E3: the split applies to exactly one open wide box; not to none or two, nor when
-    dice are already on a box (partly filling the wide box, or covering a small one), nor when
-    an ability discards faces as rolled; ``split_distribution`` refuses those plans."""
+def test_e3_faces_discarded_as_rolled_equal_the_walk():
+    """E3, §4, A7: on 60 seeded encounters with one wide box where an ability discards faces
+    as they are rolled (one face of one colour, of every colour, or every face of one colour,
+    with a black die among them going back to the supply), the split gives the walk's counts."""
+    rng = random.Random(5)
+    for _ in range(60):
+        case = random_case(rng, rng.randint(2, 4))
+        case["discard"] = (rng.choice(DIE_COLOURS + (None,)),
+                           None if rng.random() < 0.15 else rng.randint(1, 6)),
+        got, want = both(case)
+        assert (got[0], got[1], got[3]) == (want[0], want[1], want[3]), case
+
+
+def test_supports_only_one_open_wide_box_without_placed_dice():
+    """§4: the split applies to exactly one open wide box; not to none or two, nor when dice are
+    already on a box (partly filling the wide box, or covering a small one);
+    ``split_distribution`` refuses those plans."""
     pool = {"yellow": 2, "pink": 1}
     wide, small = Box("yellow", 9, wide=True), Box("pink", 4)
     assert supports(plan_for(pool, [wide, small]))
     assert supports(plan_for(pool, [wide, small], fixed=[("blue", 3)]))
+    assert supports(plan_for(pool, [wide, small], discard=(("yellow", 1),)))
     unsupported = [
         plan_for(pool, [small, Box("yellow", 3)]),
         plan_for(pool, [wide, Box("pink", 8, wide=True)]),
         plan_for(pool, [wide, small], placed=[[("yellow", 4)], []]),
         plan_for(pool, [wide, small], placed=[[], [("pink", 5)]]),
         plan_for(pool, [wide, small], placed=[[("yellow", 6), ("yellow", 5)], []]),
-        plan_for(pool, [wide, small], discard=(("yellow", 1),)),
     ]
     for plan in unsupported:
         assert not supports(plan)

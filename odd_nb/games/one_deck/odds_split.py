@@ -58,7 +58,8 @@ Why nothing is lost (exactness):
    tie-breaks are the same and the masks come from ``plan.mask_of_key``.
 
 Dice already showing a face (``fixed=``) join every roll of their colour's side. Dice already on
-boxes (``placed=``) and faces discarded as rolled (``discard=``) are not handled.
+boxes (``placed=``) are not handled. Faces discarded as rolled (``discard=``, E3) leave the
+side-roll they are rolled in: its ways count them, its dice do not.
 
 >>> from odd_nb.games.one_deck import Box
 >>> from odd_nb.games.one_deck.odds_dp import plan_for
@@ -88,11 +89,10 @@ DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the 
 
 
 def supports(plan) -> bool:
-    """Whether ``split_distribution`` answers this odds question: exactly one open wide box, no
-    dice already on a box, no faces discarded as rolled (fixed dice are fine)."""
+    """Whether ``split_distribution`` answers this odds question: exactly one open wide box and
+    no dice already on a box (fixed dice and faces discarded as rolled are fine)."""
     placed = plan.done_mask or any(need != plan.boxes[i].target for i, need, _ in plan.wide)
-    discard = any(kind == "gone" for kind, *_ in plan.steps)
-    return len(plan.wide) == 1 and not placed and not discard
+    return len(plan.wide) == 1 and not placed
 
 
 def faster_than_walk(plan) -> bool:
@@ -115,8 +115,8 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
     ``limit`` -- which also bounds the memory kept -- or once ``stop()`` is true (asked every
     few ms), it raises ``TooMuchWork``."""
     if not supports(plan):
-        raise ValueError("split_distribution needs exactly one open wide box, no placed dice "
-                         "and no discard on roll (see supports)")
+        raise ValueError("split_distribution needs exactly one open wide box and no placed "
+                         "dice (see supports)")
     split = _Split(plan, limit, stop)
     side_a, side_b = split.sides()
     settled = split.join(split.profiles(side_a), split.profiles(side_b))
@@ -161,9 +161,12 @@ class _Split:
         self.families = [_Family(plan, mode) for mode in plan.modes]
         # dice already showing a face, as the face class their colour's steps count them in
         self.fixed = [[] for _ in range(4)]
+        self.gone = [set() for _ in range(4)]  # faces (their own class) discarded as rolled
         for kind, face, c, _, arriving, _ in plan.steps:
             if kind == "draw":
                 self.fixed[c] += [face] * arriving
+            elif kind == "gone":
+                self.gone[c].add(face)
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
 
     def spend(self, units: int) -> None:
@@ -220,8 +223,8 @@ class _Split:
         """(dice, ways), one at a time: dice a tuple of four ascending tuples of faces (face
         classes where no wide box needs the exact face), fixed dice included; ways the ordered
         rolls giving it."""
-        per_colour = [list(_colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c]))
-                      for c in colours]
+        per_colour = [_colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
+                                    self.gone[c]) for c in colours]
         for combo in product(*per_colour):
             dice, ways = [()] * 4, 1
             for c, (faces, w) in zip(colours, combo):
@@ -455,17 +458,21 @@ def _numbered(profiles: dict):
     return list(number), listed
 
 
-def _colour_rolls(n: int, classes, fixed):
+def _colour_rolls(n: int, classes, fixed, gone=()) -> list:
     """Every roll of ``n`` dice of one colour as an ascending tuple of face classes (each class
-    named by its lowest face), with the ordered rolls giving it; ``fixed`` faces join each."""
+    named by its lowest face), with the ordered rolls giving it; ``fixed`` faces join each, dice
+    showing a face of ``gone`` (discarded as rolled, E3) leave it, rolls that become the same
+    merged."""
     sizes = {face: (classes[x + 1] if x + 1 < len(classes) else 7) - face
              for x, face in enumerate(classes)}
+    out = defaultdict(int)
     for faces in combinations_with_replacement(classes, n):
         ways = factorial(n)
         for face in set(faces):
             count = faces.count(face)
             ways = ways // factorial(count) * sizes[face] ** count
-        yield tuple(sorted(faces + tuple(fixed))), ways
+        out[tuple(sorted([f for f in faces if f not in gone] + list(fixed)))] += ways
+    return list(out.items())
 
 
 def _take(dice, c: int, target: int):
