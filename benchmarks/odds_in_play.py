@@ -113,6 +113,12 @@ def main() -> None:
         print(f"positions with an estimate, refined in the background: {refined} encounter odds, "
               f"{kinds['refined exact']} of them exact after up to "
               f"{view_module.REFINE_SECONDS:g} s each")
+    try:
+        import resource
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+        print(f"peak memory of this process: {peak:,.0f} MiB")
+    except ImportError:  # not on Windows
+        pass
 
 
 if __name__ == "__main__":

@@ -168,6 +168,25 @@ class _Split:
             elif kind == "gone":
                 self.gone[c].add(face)
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
+        # packed contributions: wide value, then a bit per small box halved, then covered,
+        # then the budget (``pack``)
+        self.boxes = max(len(family.small) for family in self.families)
+        self.halves_at = max(family.need or 0 for family in self.families).bit_length()
+        self.full_at = self.halves_at + self.boxes
+        self.budget_at = self.full_at + self.boxes
+
+    def pack(self, full: int, halves: int, budget: int, value: int) -> int:
+        """A contribution in one int: budget, boxes covered, boxes halved, wide value, from the
+        highest bits down (smaller and quicker to build than a tuple; a budget over a bound is
+        a comparison)."""
+        return (budget << self.budget_at | full << self.full_at | halves << self.halves_at
+                | value)
+
+    def unpack(self, code: int) -> tuple:
+        """(covered, halved, budget, wide value) of a packed contribution."""
+        boxes = (1 << self.boxes) - 1
+        return (code >> self.full_at & boxes, code >> self.halves_at & boxes,
+                code >> self.budget_at, code & (1 << self.halves_at) - 1)
 
     def spend(self, units: int) -> None:
         """Count work; give up past the limit, and ask ``stop()`` every ``STOP_EVERY``."""
@@ -234,8 +253,8 @@ class _Split:
 
     def contributions(self, f: int, j: int, dice) -> frozenset:
         """The contributions of the small boxes j.. of family ``f`` and the wide box, with
-        ``dice`` left. The boxes come by falling target, each demand met with the smallest die
-        that reaches it (exactness point 2)."""
+        ``dice`` left, each packed in one int (``pack``). The boxes come by falling target, each
+        demand met with the smallest die that reaches it (exactness point 2)."""
         memo_key = (f, j, dice)
         out = self.memo.get(memo_key)
         if out is not None:
@@ -250,9 +269,10 @@ class _Split:
                 if not (bit or half or spent):  # the box left open: the same contributions
                     found += later
                     continue
-                bit, half, room = bit << j, half << j, self.budget - spent
-                found += [(full | bit, halves | half, budget + spent, value)
-                          for full, halves, budget, value in later if budget <= room]
+                # later ones hold no bit of this box: adding is setting the bits
+                more = self.pack(bit << j, half << j, spent, 0)
+                below = self.pack(0, 0, self.budget - spent + 1, 0)  # budget left
+                found += [c + more for c in later if c < below]
         self.spend(len(found) + 1)
         out = self.memo[memo_key] = frozenset(found)
         return out
@@ -291,7 +311,7 @@ class _Split:
         (one budget each), the j best 2-for-1 pairs of dice it does not take (one budget each),
         for every k and j the budget allows; the value capped at the need."""
         if family.need is None:
-            return [(0, 0, 0, 0)]
+            return [0]
         takes = family.wide_takes
         free = sum(sum(dice[c]) for c in range(3) if c in takes)
         pairs = [0]  # best sum of j pairs: each pair gives its lower die
@@ -306,7 +326,7 @@ class _Split:
                 break
             blacks += black
             for j in range(min(len(pairs) - 1, self.budget - k) + 1):
-                out.append((0, 0, k + j, min(family.need, free + blacks + pairs[j])))
+                out.append(self.pack(0, 0, k + j, min(family.need, free + blacks + pairs[j])))
         return out
 
     # -- the join --------------------------------------------------------------------------------
@@ -320,8 +340,8 @@ class _Split:
         the rows reaches what its contributions reach; going through its keys from the best, the
         column profiles first reached at a key are the pairs whose best placement has that key,
         and their ways are counted with one AND and one bit count per binary digit of ways."""
-        rows, listed_rows = _numbered(profiles_a)
-        columns, listed_columns = _numbered(profiles_b)
+        rows, listed_rows = _numbered(profiles_a, self.unpack)
+        columns, listed_columns = _numbered(profiles_b, self.unpack)
         if _held(listed_columns) < _held(listed_rows):  # the rows: the side with fewer holdings
             rows, listed_rows, columns, listed_columns = columns, listed_columns, rows, listed_rows
         segments, listed_columns = _segments(columns, listed_columns)
@@ -445,17 +465,17 @@ def _segments(columns: list, listed: list):
     return segments, [([place[x] for x in ids], ways) for ids, ways in listed]
 
 
-def _numbered(profiles: dict):
-    """The distinct contributions of a side (family first), and each profile as their numbers
-    with its ways."""
+def _numbered(profiles: dict, unpack):
+    """The distinct contributions of a side, unpacked, with their family first, and each profile
+    as their numbers with its ways."""
     number, listed = {}, []
     for profile, ways in profiles.items():
         ids = []
         for f, contributions in enumerate(profile):
             for contribution in contributions:
-                ids.append(number.setdefault((f,) + contribution, len(number)))
+                ids.append(number.setdefault((f, contribution), len(number)))
         listed.append((ids, ways))
-    return list(number), listed
+    return [(f,) + unpack(code) for f, code in number], listed
 
 
 def _colour_rolls(n: int, classes, fixed, gone=()) -> list:
