@@ -84,6 +84,7 @@ STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
 # join steps to a unit of work (units of about 2-4 µs, like the walk's): a row against a run
 # of the other side's contributions is a few big-int operations
 SEGMENT_STEPS = 4
+FOUND_PER_UNIT = 4  # contributions listed to a unit of work (each ~0.3-1 µs, ~20-25 bytes kept)
 BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work, like the sides' memo
 DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
@@ -225,7 +226,7 @@ class _Split:
 
     # -- one side --------------------------------------------------------------------------------
     def profiles(self, colours) -> dict:
-        """Each distinct profile of the side (one frozenset of contributions per family) and the
+        """Each distinct profile of the side (one tuple of contributions per family) and the
         number of ordered rolls of its dice that give it."""
         self.colours = colours
         self.other = [c for c in self.present if c not in colours]
@@ -251,10 +252,12 @@ class _Split:
                 ways *= w
             yield tuple(dice), ways
 
-    def contributions(self, f: int, j: int, dice) -> frozenset:
+    def contributions(self, f: int, j: int, dice) -> tuple:
         """The contributions of the small boxes j.. of family ``f`` and the wide box, with
-        ``dice`` left, each packed in one int (``pack``). The boxes come by falling target, each
-        demand met with the smallest die that reaches it (exactness point 2)."""
+        ``dice`` left, each packed in one int (``pack``), each once (from the first box: in
+        order, so that equal profiles meet). The boxes come by falling target, each demand met
+        with the smallest die that reaches it (exactness point 2). Each later box's are kept
+        for the rolls that leave the same dice (a whole roll's never come again)."""
         memo_key = (f, j, dice)
         out = self.memo.get(memo_key)
         if out is not None:
@@ -273,8 +276,10 @@ class _Split:
                 more = self.pack(bit << j, half << j, spent, 0)
                 below = self.pack(0, 0, self.budget - spent + 1, 0)  # budget left
                 found += [c + more for c in later if c < below]
-        self.spend(len(found) + 1)
-        out = self.memo[memo_key] = frozenset(found)
+        self.spend(len(found) // FOUND_PER_UNIT + 1)
+        if not j:
+            return tuple(sorted(set(found)))
+        out = self.memo[memo_key] = tuple(set(found))
         return out
 
     def box_options(self, box, dice):
