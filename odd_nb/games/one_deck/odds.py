@@ -15,7 +15,7 @@ gives the same result many times faster: it splits the colours in two sides, lis
 side's dice can do alone, and joins the two lists. When any of them would take longer
 than solving each distinct roll (a multiset of face classes per colour, with its multinomial
 probability) one by one, that is done instead (``method`` says which). Past ``exact_limit`` units
-of work (2-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
+of work (1-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
 """
 
 from __future__ import annotations
@@ -37,12 +37,15 @@ from .odds_split import faster_than_walk, split_distribution
 from .odds_split import supports as split_supports
 from .solver import COLOURS, Result, Solver
 
-EXACT_LIMIT = 600_000  # units of work of the exact walk (2-5 µs each) before sampling
+EXACT_LIMIT = 600_000  # units of work of the exact methods (1-5 µs each) before sampling
 ENUMERATE_LIMIT = 50_000  # distinct rolls that may be solved one by one instead
 WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
-# the walk's best pace, seconds per distinct roll (on this project's machine: 22,400 rolls in 80
-# ms, 140,000 in 405 ms); with a time budget, a walk that would need longer is not started
-WALK_SECONDS_PER_ROLL = 1e-6
+# each exact method's best pace, seconds per distinct roll, on this project's machine; with a
+# time budget, one that would need longer is not started. Measured on 319 encounters of ten
+# greedy games (benchmarks/odds_in_play.py's): the small-box walk 0.06-10 µs a roll (median 1),
+# so at 0.5 µs the click tries 6 more encounters, all exact in time, and 3 more that are not;
+# the split never finished in time an encounter over 1 µs a roll (0.27-24 µs, median 1.5).
+SECONDS_PER_ROLL = {"walk": 1e-6, "small": 0.5e-6, "split": 1e-6}
 SAMPLES = 10_000
 
 
@@ -133,9 +136,9 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     default; ``conversions``: false when a foe forbids the 2-for-1; ``discard``: (colour or
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work (about
-    2-5 µs a unit) the exact walk may take before the odds are sampled instead
+    1-5 µs a unit) the exact methods may take before the odds are sampled instead
     (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget that must answer
-    on every click): the exact walk gets 60% of it (none if it has too many distinct rolls to
+    on every click): the exact method gets 60% of it (none if it has too many distinct rolls to
     finish; solving each distinct roll is not tried: on the encounters of real games it was
     faster than the walk only on tiny ones, by a few ms), and sampling stops when it runs out,
     with at least one roll solved (``samples`` says how many; the intervals say how good).
@@ -161,18 +164,21 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit and \
         max_seconds is None
     limit = min(exact_limit, WORK_PER_ROLL * rolls) if enumerable else exact_limit
+    if split_supports(plan) and faster_than_walk(plan):  # one wide box (odds_split)
+        method = "split"
+    elif small_supports(plan):  # small boxes only: the walk, pruned (odds_small)
+        method = "small"
+    else:
+        method = "walk"
     try:
-        if max_seconds is not None and rolls * WALK_SECONDS_PER_ROLL > 0.6 * max_seconds:
-            raise TooMuchWork(0)  # the walk cannot finish in time: the budget goes to sampling
+        if max_seconds is not None and rolls * SECONDS_PER_ROLL[method] > 0.6 * max_seconds:
+            raise TooMuchWork(0)  # it cannot finish in time: the budget goes to sampling
         stop = walk_stops if max_seconds is not None or cancel is not None else None
-        if split_supports(plan) and faster_than_walk(plan):  # one wide box (odds_split)
-            method = "split"
+        if method == "split":
             masks, total, work, rolls = split_distribution(plan, limit=limit, stop=stop)
-        elif small_supports(plan):  # small boxes only: the walk, pruned (odds_small)
-            method = "small"
+        elif method == "small":
             masks, total, work, rolls = small_distribution(plan, limit=limit, stop=stop)
         else:
-            method = "walk"
             masks, total, work, rolls = mask_distribution(
                 pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
                 weights=weights, conversions=conversions, discard=discard, limit=limit,

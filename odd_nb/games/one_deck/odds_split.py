@@ -81,11 +81,11 @@ from math import factorial
 from .odds_dp import INF, K, TooMuchWork
 
 STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
-# join steps to a unit of work (units of about 2-4 µs, like the walk's): a row against a run
+# join steps to a unit of work (units of about 1-4 µs, like the walk's): a row against a run
 # of the other side's contributions is a few big-int operations
 SEGMENT_STEPS = 4
-FOUND_PER_UNIT = 4  # contributions listed to a unit of work (each ~0.3-1 µs, ~20-25 bytes kept)
-BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work, like the sides' memo
+FOUND_PER_UNIT = 4  # contributions listed to a unit of work (each 0.3-1 µs, 20 bytes kept)
+BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work (the sides: up to 80)
 DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
 
@@ -112,7 +112,7 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
     """The exact distribution of the covered boxes under the best placement, as
     ``odds_dp.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
     distinct rolls). ``plan`` comes from ``odds_dp.plan_for`` and must be ``supports``-ed. Work
-    counts side-rolls, contributions built and join steps (about 2-4 µs a unit); past
+    counts side-rolls, contributions built and join steps (about 1-4 µs a unit); past
     ``limit`` -- which also bounds the memory kept -- or once ``stop()`` is true (asked every
     few ms), it raises ``TooMuchWork``."""
     if not supports(plan):
