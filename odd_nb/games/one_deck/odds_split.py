@@ -86,6 +86,9 @@ STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
 SEGMENT_STEPS = 4
 FOUND_PER_UNIT = 4  # contributions listed to a unit of work (each 0.3-1 µs, 20 bytes kept)
 BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work (the sides: up to 80)
+# a side's memo is cleared when it holds this many entries: what big sides reuse comes from
+# recent rolls, and its memory (most of the split's) stays bounded
+MEMO_ENTRIES = 100_000
 DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
 
@@ -231,12 +234,13 @@ class _Split:
         self.colours = colours
         self.other = [c for c in self.present if c not in colours]
         self.memo = {}  # (family, box, dice left) -> contributions; freed with the side
+        self.interned = {}  # a contribution -> the one int object of its value
         out = defaultdict(int)
         for dice, ways in self.side_rolls(colours):
             self.spend(1)
             profile = tuple(self.contributions(f, 0, dice) for f in range(len(self.families)))
             out[profile] += ways
-        self.memo = None
+        self.memo = self.interned = None
         return out
 
     def side_rolls(self, colours):
@@ -278,7 +282,10 @@ class _Split:
                 found += [c + more for c in later if c < below]
         self.spend(len(found) // FOUND_PER_UNIT + 1)
         if not j:
-            return tuple(sorted(set(found)))
+            found = set(found)
+            return tuple(sorted(map(self.interned.setdefault, found, found)))
+        if len(self.memo) >= MEMO_ENTRIES:
+            self.memo.clear()
         out = self.memo[memo_key] = tuple(set(found))
         return out
 

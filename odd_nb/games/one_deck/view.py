@@ -28,11 +28,11 @@ from .dice import COLOURS, covered
 # person thinks, the widget then asks for better figures in the background (``refine_odds``):
 # this many seconds per encounter, and up to this many rolls if still an estimate. Its exact work
 # may go well past ``EXACT_LIMIT``: the big encounters of real games (10-14 dice, 6-8 boxes) take
-# the split up to 4M units (5-18 s); the limit keeps memory under about 500 MB (75-80 bytes a
-# unit at most, measured), which a Binder session can spare.
+# the split up to 10M units (up to 20 s); the limit keeps memory under about 500 MB (measured:
+# 470 MB on a 12-dice 8-box encounter exact in 10M units), which a Binder session can spare.
 ODDS_SECONDS = 0.18
 REFINE_SECONDS = 30.0
-REFINE_WORK = 6_000_000
+REFINE_WORK = 12_000_000
 REFINE_SAMPLES = 100_000
 _refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
 _refined_lock = Lock()
