@@ -234,6 +234,7 @@ class _Split:
         self.colours = colours
         self.other = [c for c in self.present if c not in colours]
         self.memo = {}  # (family, box, dice left) -> contributions; freed with the side
+        self.options = {}  # (family, box) -> what this side can do for it (box_options)
         self.interned = {}  # a contribution -> the one int object of its value
         out = defaultdict(int)
         for dice, ways in self.side_rolls(colours):
@@ -270,16 +271,20 @@ class _Split:
         if j == len(family.small):
             found = self.onto_wide(family, dice)
         else:
-            found = []
-            for bit, half, spent, rest in self.box_options(family.small[j], dice):
-                later = self.contributions(f, j + 1, rest)
-                if not (bit or half or spent):  # the box left open: the same contributions
-                    found += later
-                    continue
-                # later ones hold no bit of this box: adding is setting the bits
-                more = self.pack(bit << j, half << j, spent, 0)
-                below = self.pack(0, 0, self.budget - spent + 1, 0)  # budget left
-                found += [c + more for c in later if c < below]
+            later = self.contributions
+            found = list(later(f, j + 1, dice))  # the box left open
+            target = family.small[j][1]
+            # each other way: its dice taken, what it adds to the later boxes' contributions
+            # (they hold no bit of this box: adding is setting the bits), the least budget
+            # that makes one too dear
+            for takes, more, dear in self.box_options(f, j):
+                rest = dice
+                for c in takes:
+                    rest = _take(rest, c, target)
+                    if rest is None:
+                        break
+                else:
+                    found += [x + more for x in later(f, j + 1, rest) if x < dear]
         self.spend(len(found) // FOUND_PER_UNIT + 1)
         if not j:
             found = set(found)
@@ -289,34 +294,26 @@ class _Split:
         out = self.memo[memo_key] = tuple(set(found))
         return out
 
-    def box_options(self, box, dice):
-        """What this side can do for one small box: (covered, half, budget, dice left). Left
-        open; covered by its smallest die the box takes (black spends the budget, A7) or by a
-        2-for-1 pair of this side's dice it does not take; or given half a pair, the other die
-        to come from the other side."""
-        _, target, takes = box
-        yield 0, 0, 0, dice
-        for c in self.colours:
-            if c in takes:
-                rest = _take(dice, c, target)
-                if rest is not None:
-                    yield 1, 0, int(c == K), rest
-        if not self.plan.conv_ok or len(takes) == 4:
-            return  # no 2-for-1, or an "any" box: any die alone does better
-        mine = [c for c in self.colours if c != K and c not in takes]
-        for x, c1 in enumerate(mine):
-            first = _take(dice, c1, target)
-            if first is None:
-                continue
-            for c2 in mine[x:]:
-                rest = _take(first, c2, target)
-                if rest is not None:
-                    yield 1, 0, 1, rest
-        if any(c != K and c not in takes for c in self.other):
-            for c in mine:
-                rest = _take(dice, c, target)
-                if rest is not None:
-                    yield 0, 1, 0, rest
+    def box_options(self, f: int, j: int) -> list:
+        """What this side can do for small box j of family ``f``, besides leaving it open:
+        (colours of the dice it takes, what it adds to a contribution, the packed budget from
+        which it is too dear). Covered by its smallest die the box takes (black spends the
+        budget, A7) or by a 2-for-1 pair of this side's dice it does not take; or given half a
+        pair, the other die to come from the other side. The same for every roll of the side."""
+        out = self.options.get((f, j))
+        if out is not None:
+            return out
+        _, _, takes = self.families[f].small[j]
+        ways = [((c,), 1, 0, int(c == K)) for c in self.colours if c in takes]
+        if self.plan.conv_ok and len(takes) < 4:  # an "any" box: any die alone does better
+            mine = [c for c in self.colours if c != K and c not in takes]
+            ways += [((c1, c2), 1, 0, 1) for x, c1 in enumerate(mine) for c2 in mine[x:]]
+            if any(c != K and c not in takes for c in self.other):
+                ways += [((c,), 0, 1, 0) for c in mine]
+        out = self.options[f, j] = [
+            (dice, self.pack(covered << j, half << j, spent, 0),
+             self.pack(0, 0, self.budget - spent + 1, 0)) for dice, covered, half, spent in ways]
+        return out
 
     def onto_wide(self, family, dice) -> list:
         """The leftover dice onto the wide box: every die it takes, the k highest black dice
