@@ -12,8 +12,9 @@ Columns:
   roll-by-roll method would have to solve);
 - ours: the time of ``encounter_odds`` forced exact (cold: a fresh call, module caches cleared;
   best of --repeat runs for fast cases) and how it got there: "walk" (the dynamic programme over
-  faces of odds_dp.py), "split" (one wide box: odds_split.py) or "rolls" (each distinct roll
-  solved by the solver, which ``encounter_odds`` picks when the walk would take longer). The
+  faces of odds_dp.py), "small" (the same, pruned, for small boxes only: odds_small.py), "split"
+  (one wide box: odds_split.py) or "rolls" (each distinct roll solved by the solver, which
+  ``encounter_odds`` picks when the others would take longer). The
   exact methods may take at most --work-max units of work (about 1-5 µs each); past it the
   case is reported as not exact, with
   the time spent before giving up (a lower bound) and no speed-up;
