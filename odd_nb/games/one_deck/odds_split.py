@@ -208,8 +208,8 @@ class _Split:
     # -- the split -------------------------------------------------------------------------------
     def sides(self):
         """Side B takes every colour that can reach the wide box only in a 2-for-1; the other
-        colours go, largest first, to the side with fewer distinct rolls so far (the join costs
-        the product of the two sides' profile counts, and profiles follow rolls)."""
+        colours go, largest first, to the side with fewer distinct rolls so far (each side costs
+        about its distinct rolls times its contributions: balanced sides cost least)."""
         plan = self.plan
         (w, _, takes), = plan.wide
         side_b = [c for c in self.present
