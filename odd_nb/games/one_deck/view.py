@@ -28,11 +28,12 @@ from .dice import COLOURS, covered
 # person thinks, the widget then asks for better figures in the background (``refine_odds``):
 # this many seconds per encounter, and up to this many rolls if still an estimate. Its exact work
 # may go well past ``EXACT_LIMIT``: the big encounters of real games (10-14 dice, 6-8 boxes) take
-# the split up to 10M units (up to 20 s); the limit keeps memory under about 500 MB (measured:
-# 470 MB on a 12-dice 8-box encounter exact in 10M units), which a Binder session can spare.
+# the split up to 5.6M units (up to 22 s); the limit keeps memory to about 600 MB at most
+# (measured on the 18 biggest encounters of ten greedy games: 80-580 MB), which a Binder
+# session can spare.
 ODDS_SECONDS = 0.18
 REFINE_SECONDS = 30.0
-REFINE_WORK = 12_000_000
+REFINE_WORK = 6_000_000
 REFINE_SAMPLES = 100_000
 _refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
 _refined_lock = Lock()
