@@ -117,7 +117,7 @@ def main() -> None:
         import resource
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
         print(f"peak memory of this process: {peak:,.0f} MiB")
-    except ImportError:  # not on Windows
+    except ImportError:  # Windows has no resource module
         pass
 
 
