@@ -10,7 +10,7 @@ colour, small boxes only); then a few smaller encounters, reported apart.
 Columns:
 - dice, ordered rolls (6^n) and distinct rolls (multisets of face classes per colour: what a
   roll-by-roll method would have to solve);
-- ours: the time of ``encounter_odds`` forced exact (cold: a fresh call, module caches cleared;
+- ours: the time of ``encounter_odds`` forced exact (a fresh call, its memos empty;
   best of --repeat runs for fast cases) and how it got there: "walk" (the dynamic programme over
   faces of odds_dp.py), "small" (the same, pruned, for small boxes only: odds_small.py), "split"
   (one wide box: odds_split.py) or "rolls" (each distinct roll solved by the solver, which
@@ -43,7 +43,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from odd_nb.games.one_deck import Box, Solver, encounter_odds  # noqa: E402
-from odd_nb.games.one_deck import solver as solver_module  # noqa: E402
 from odd_nb.games.one_deck.odds_dp import plan_for  # noqa: E402
 
 GOAL_MS = 50  # every suite case exact in under 50 ms on one core
@@ -133,24 +132,15 @@ SMALL = [
 
 
 # -- helpers ------------------------------------------------------------------------------------
-def cold() -> None:
-    """Forget what earlier cases left in the solver's module-level caches."""
-    for name in ("_pairings", "_minimal_sums"):
-        cache = getattr(solver_module, name, None)
-        if hasattr(cache, "cache_clear"):
-            cache.cache_clear()
-
-
 def distinct_rolls(case: Case) -> int:
     """Distinct rolls of the case (multisets of face classes per colour), without solving."""
     return plan_for(case.pool, case.parsed(), black_supply=case.black_supply).distinct_rolls()
 
 
 def timed(fn, repeat: int = 1):
-    """(best seconds, last result) over ``repeat`` cold runs."""
+    """(best seconds, last result) over ``repeat`` runs."""
     best, out = math.inf, None
     for _ in range(repeat):
-        cold()
         start = time.perf_counter()
         out = fn()
         best = min(best, time.perf_counter() - start)
@@ -178,7 +168,6 @@ def brute_sample(case: Case, k: int, seed: int) -> tuple[float, float]:
     colours = [c for c, n in case.pool.items() for _ in range(n)]
     rolls = [[(c, rng.randint(1, 6)) for c in colours] for _ in range(k)]
     solver = Solver(case.parsed())
-    cold()
     passes = []
     for _ in range(2):
         start = time.perf_counter()
@@ -207,7 +196,6 @@ def run_suite(cases, args) -> list[dict]:
         row = {"case": case, "distinct": distinct, "ordered": 6 ** n}
         boxes = case.parsed()
         start = time.perf_counter()
-        cold()
         probe = encounter_odds(case.pool, boxes, black_supply=case.black_supply,
                                exact_limit=args.work_max, samples=1)
         first = time.perf_counter() - start
@@ -303,7 +291,6 @@ def run_icepool(args) -> list[tuple]:
         first_ours = first_ice = None
         best_ours = best_ice = math.inf
         for i in range(args.repeat):
-            cold()
             start = time.perf_counter()
             ours = encounter_odds({"yellow": n}, boxes, exact_limit=HUGE).p_clear
             t = time.perf_counter() - start

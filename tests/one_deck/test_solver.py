@@ -493,3 +493,18 @@ def test_s4_a24_wide_box_covers_by_what_they_leave_equal_every_minimal_cover():
         assert (grouped.damage, grouped.time, grouped.covered) == \
             (plain.damage, plain.time, plain.covered), (boxes, dice, supply)
         check_result(boxes, dice, supply, None, grouped)
+
+
+def test_s4_wide_box_covers_are_kept_per_solver():
+    """§4 wide box: the covers a solver works out for a wide box stay with that solver, so a
+    process that solves many encounters (a widget sampling odds in the background) does not keep
+    every encounter's covers: a new solver starts with none, and solving fills only its own."""
+    boxes = [Box("yellow", 14, wide=True, damage=2), Box("pink", 4, damage=1)]
+    dice = [("yellow", 6), ("yellow", 5), ("black", 4), ("pink", 3), ("blue", 5), ("pink", 2)]
+    first = Solver(boxes)
+    first.solve(dice, 2)
+    assert first._pairings.cache_info().currsize > 0
+    assert first._leaving_sums.cache_info().currsize > 0
+    second = Solver(boxes)
+    assert second._pairings.cache_info().currsize == 0
+    assert second._leaving_sums.cache_info().currsize == 0

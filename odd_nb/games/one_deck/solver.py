@@ -41,6 +41,7 @@ from .odds_dp import TIE, box_costs, check_weights
 COLOURS = ("yellow", "pink", "blue", "black")
 BLACK = "black"
 _NEVER = float("inf")  # no cover found yet
+COVERS_KEPT = 65_536  # a solver's memo of the wide box's covers, per kind (entries)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,12 @@ class Solver:
                                                            for b in rest)})
         self._reduced = [self._reduction(k) for k in range(len(order) + 1)]
         self._best = lru_cache(maxsize=None)(self._search)
+        # the wide box's covers, kept per solver so that their memory goes with it: shared by
+        # every solver of a process they kept up to 3 x 65,536 entries of every encounter
+        # sampled, and a widget refining odds in the background grew by 10-30 MB an encounter
+        self._pairings = lru_cache(maxsize=COVERS_KEPT)(_pairings)
+        self._minimal_sums = lru_cache(maxsize=COVERS_KEPT)(_minimal_sums)
+        self._leaving_sums = lru_cache(maxsize=COVERS_KEPT)(_leaving_sums)
 
     def cost(self, i: int) -> int:
         """The search's cost of leaving box ``i`` open: its weighted damage and time, then 1 so
@@ -247,14 +254,14 @@ class Solver:
         usable = tuple(d for d in dice if colour_matches(box.colour, d[0]))
         other = tuple(d for d in dice if not colour_matches(box.colour, d[0]))
         cuts = self.cuts[k + 1]
-        for pairs in _pairings(other, conv):
+        for pairs in self._pairings(other, conv):
             converted = tuple((BLACK, min(a[1], b[1]), a, b) for a, b in pairs)
             pool = _without(dice, *(d for pair in pairs for d in pair))
             rest = need - sum(c[1] for c in converted)
             if cuts is None:
-                sums = _minimal_sums(usable, rest)
+                sums = self._minimal_sums(usable, rest)
             else:
-                sums = _leaving_sums(usable, rest, cuts)
+                sums = self._leaving_sums(usable, rest, cuts)
             for used in sums:
                 yield used + converted, _without(pool, *used), conv - len(pairs)
 
@@ -276,7 +283,6 @@ def _without(dice: tuple, *gone) -> tuple:
     return tuple(left)
 
 
-@lru_cache(maxsize=65536)
 def _pairings(dice: tuple, most: int) -> tuple:
     """Every distinct set of at most ``most`` disjoint pairs of ``dice`` (the empty set first)."""
     found = {()}
@@ -293,7 +299,6 @@ def _pairings(dice: tuple, most: int) -> tuple:
     return tuple(sorted(found, key=lambda p: (len(p), p)))
 
 
-@lru_cache(maxsize=65536)
 def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
     """Like ``_minimal_sums`` when only small boxes (targets ``cuts``) come after the wide box:
     the dice left over then count only by colour and the highest target each reaches, so of the
@@ -327,7 +332,6 @@ def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=65536)
 def _minimal_sums(usable: tuple, need: int) -> tuple:
     """Every distinct sub-multiset of ``usable`` whose sum reaches ``need`` and that has no die
     it could do without."""
