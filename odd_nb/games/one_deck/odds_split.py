@@ -18,16 +18,23 @@ that side's dice can do by themselves -- its *contributions*:
 - the black budget it spends,
 - what it puts on the wide box (capped at the box's need),
 
-all of them, as a set: the side's *profile*. Rolls of one side with the same profile are merged,
-their ways added. The best placement of a whole roll is the best pair of contributions, one from
-each side's profile: a box is covered when either side covers it or both give it a half (that
-pair costs one budget), budgets add, wide-box values add. So the distribution is a sum over
-pairs of *distinct* profiles, ways multiplied (the sides' dice are disjoint, rolled
-independently). The join does not visit those pairs one by one: one side's profiles are the
-bits of big ints, and each contribution of the other side reaches, key by key, the set of them
-that hold a contribution giving that key (``join``). The work is the contributions of the
-distinct side-rolls plus contributions x runs of the other side's, instead of a walk whose
-states come close to the distinct whole rolls.
+all of them, as a set: the side's *profile*. The best placement of a whole roll is the best pair
+of contributions, one from each side's profile: a box is covered when either side covers it or
+both give it a half (that pair costs one budget), budgets add, wide-box values add.
+
+The join does not visit pairs of rolls one by one. One side is the *columns*: its rolls (or
+profiles) are the bits of big ints, and for each contribution the bits of those that give it are
+kept. The other side is the *rows*, listed by profile (``profiles``: rolls with the same profile
+merged, their ways added): each row contribution reaches, key by key, the set of columns that
+give a contribution making that key, and a row profile counts, from its best key, the columns it
+reaches first (``join``). A side's columns need not be listed roll by roll: each colour's rolls
+alone are listed (a few hundred at most), and two colours' tables merge pair of contributions by
+pair, their rolls' bits spread and repeated to number the rolls of both (``merged``). That
+needs the wide box's values to add up colour by colour, which they do unless two colours of the
+side may be paired onto it (``additive``); such a side is listed. The rows are the side with
+fewer contributions held (``arrange``). The work is the rows' contributions, the merges and the
+row contributions x the columns' runs, instead of a walk whose states come close to the
+distinct whole rolls.
 
 Why nothing is lost (exactness):
 
@@ -48,13 +55,18 @@ Why nothing is lost (exactness):
    each), plus j pairs of the dice it does not take, best paired neighbour with neighbour from
    the top (the 2nd, 4th, ... highest count). Every k and j is listed. So listing one way per
    choice of kinds loses no better placement.
-3. Contributions another one beats (no fewer boxes covered, no more budget, no less value) are
+3. That reasoning holds colour by colour, so the columns lose nothing by merging colours: a
+   colour's demands are met by its own dice, and a roll of two colours gives exactly the pairs
+   of contributions of its two parts that use no box twice, a half from each becoming a pair
+   (one budget). Values add: the dice the wide box takes add up colour by colour, black is a
+   colour of its own, and its pairs come from one colour of the side (``additive``).
+4. Contributions another one beats (no fewer boxes covered, no more budget, no less value) are
    kept: they are legal placements, so the least key over all pairs is the same, and sorting
    them out cost more than keeping them (measured: 39% more instructions on two suite cases).
-4. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
+5. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
    box covered (the wide box too if it is armor), or only armor boxes used -- each joined on its
    own; the better key wins.
-5. The key is odds_dp's (A24): start key plus the costs of the boxes left open, so weights and
+6. The key is odds_dp's (A24): start key plus the costs of the boxes left open, so weights and
    tie-breaks are the same and the masks come from ``plan.mask_of_key``.
 
 Dice already showing a face (``fixed=``) join every roll of their colour's side. Dice already on
@@ -73,7 +85,7 @@ True
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from itertools import combinations_with_replacement, product
 from math import factorial
@@ -89,6 +101,7 @@ BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work (the sides: 
 # a side's memo is cleared when it holds this many entries: what big sides reuse comes from
 # recent rolls, and its memory (most of the split's) stays bounded
 MEMO_ENTRIES = 100_000
+MERGE_STEPS = 1  # pairs of contributions merged to a unit of work (each 1-3 µs)
 DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
 
@@ -122,8 +135,7 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
         raise ValueError("split_distribution needs exactly one open wide box and no placed "
                          "dice (see supports)")
     split = _Split(plan, limit, stop)
-    side_a, side_b = split.sides()
-    settled = split.join(split.profiles(side_a), split.profiles(side_b))
+    settled = split.join(*split.arrange())
     masks = defaultdict(int)
     for key, ways in settled.items():
         masks[plan.mask_of_key(key)] += ways
@@ -205,11 +217,11 @@ class _Split:
         if self.stop is not None and self.stop():
             raise TooMuchWork(self.work)
 
-    # -- the split -------------------------------------------------------------------------------
+    # -- the split --------------------------------------------------------------------------------
     def sides(self):
-        """Side B takes every colour that can reach the wide box only in a 2-for-1; the other
-        colours go, largest first, to the side with fewer distinct rolls so far (each side costs
-        about its distinct rolls times its contributions: balanced sides cost least)."""
+        """The two sides' colours, A and B. Side B takes every colour that can reach the wide box
+        only in a 2-for-1; the other colours go, largest first, to the side with fewer distinct
+        rolls so far (balanced sides cost least). So side A is always ``additive``."""
         plan = self.plan
         (w, _, takes), = plan.wide
         side_b = [c for c in self.present
@@ -220,6 +232,33 @@ class _Split:
             (side_a if self.rolls_of(side_a) <= self.rolls_of(side_b) else side_b).append(c)
         return tuple(side_a), tuple(side_b)
 
+    def arrange(self) -> tuple:
+        """(rows, columns) for the join: the rows the profiles of one side, the columns the other
+        side as bits (``runs``). The rows are the side with fewer contributions held (each
+        costs the join a few big-int operations, each of the columns' a bit). Side A's tables
+        come from ``merged`` (cheap, and they count its contributions without listing them);
+        so do side B's when it is ``additive``, else it is listed: when that gives more
+        contributions than side A holds, side A is listed too and its profiles are the rows."""
+        side_a, side_b = self.sides()
+        merged_a = self.merged(side_a)
+        if self.additive(side_b):
+            merged_b = self.merged(side_b)
+            if _held(merged_b[0]) < _held(merged_a[0]):
+                return self.profiles(side_b), self.runs(*merged_a)
+            return self.profiles(side_a), self.runs(*merged_b)
+        profiles_b = self.profiles(side_b)
+        if sum(len(found) for profile in profiles_b for found in profile) <= _held(merged_a[0]):
+            return profiles_b, self.runs(*merged_a)
+        return self.profiles(side_a), self.runs(*self.listed(profiles_b))
+
+    def additive(self, colours) -> bool:
+        """Whether what these colours give the wide box adds up colour by colour: not when two
+        of them may be paired onto it (the best pairs of two colours' dice are not the best
+        pairs of each colour's)."""
+        (w, _, takes), = self.plan.wide
+        paired = [c for c in colours if c != K and c not in takes]
+        return not self.plan.wide_conv[w] or len(paired) <= 1
+
     def rolls_of(self, colours) -> int:
         out = 1
         for c in colours:
@@ -227,15 +266,11 @@ class _Split:
             out *= factorial(n + classes - 1) // factorial(n) // factorial(classes - 1)
         return out
 
-    # -- one side --------------------------------------------------------------------------------
+    # -- the rows: one side's profiles ------------------------------------------------------------
     def profiles(self, colours) -> dict:
         """Each distinct profile of the side (one tuple of contributions per family) and the
         number of ordered rolls of its dice that give it."""
-        self.colours = colours
-        self.other = [c for c in self.present if c not in colours]
-        self.memo = {}  # (family, box, dice left) -> contributions; freed with the side
-        self.options = {}  # (family, box) -> what this side can do for it (box_options)
-        self.interned = {}  # a contribution -> the one int object of its value
+        self.listing(colours)
         out = defaultdict(int)
         for dice, ways in self.side_rolls(colours):
             self.spend(1)
@@ -243,6 +278,14 @@ class _Split:
             out[profile] += ways
         self.memo = self.interned = None
         return out
+
+    def listing(self, colours) -> None:
+        """Start listing the contributions of ``colours``' dice."""
+        self.colours = colours
+        self.other = [c for c in self.present if c not in colours]
+        self.memo = {}  # (family, box, dice left) -> contributions; freed with the side
+        self.options = {}  # (family, box) -> what these colours can do for it (box_options)
+        self.interned = {}  # a contribution -> the one int object of its value
 
     def side_rolls(self, colours):
         """(dice, ways), one at a time: dice a tuple of four ascending tuples of faces (face
@@ -338,50 +381,147 @@ class _Split:
                 out.append(self.pack(0, 0, k + j, min(family.need, free + blacks + pairs[j])))
         return out
 
-    # -- the join --------------------------------------------------------------------------------
-    def join(self, profiles_a: dict, profiles_b: dict) -> dict:
-        """Best key -> ways over every pair of profiles, without visiting the pairs one by one.
+    # -- the columns: one side as bits ------------------------------------------------------------
+    def merged(self, colours) -> tuple:
+        """(tables, ways) of the side's rolls, never listing a roll's contributions: per family,
+        each contribution and the bits of the rolls that give it, and each roll's ways. Built
+        colour by colour (``merge``): the dice of two colours are disjoint, so a roll of both
+        gives exactly the merges of what each colour's roll gives (exactness point 3)."""
+        self.listing(())
+        empty = ((),) * 4
+        tables = [{code: 1 for code in self.contributions(f, 0, empty)}
+                  for f in range(len(self.families))]
+        size, ways = 1, [1]
+        for k, c in enumerate(colours):
+            rolls = _colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
+                                  self.gone[c])
+            later = colours[k + 1:] + tuple(x for x in self.present if x not in colours)
+            tables = self.merge(tables, size, self.by_colour(c, rolls), len(rolls),
+                                [self.halves_wanted(f, later) for f in range(len(tables))])
+            size *= len(rolls)
+            ways = [a * w for a in ways for _, w in rolls]
+        return tables, ways
 
-        The profiles of one side (the columns) become bits of big ints: for each of its
-        contributions, the bits of the profiles that hold it. A contribution of the other side
-        (a row) with each run of column contributions (``_segments``) gives at most two keys,
-        so a row *reaches*, at each key, a set of column profiles (an OR of runs). A profile of
-        the rows reaches what its contributions reach; going through its keys from the best, the
-        column profiles first reached at a key are the pairs whose best placement has that key,
-        and their ways are counted with one AND and one bit count per binary digit of ways."""
-        rows, listed_rows = _numbered(profiles_a, self.unpack)
-        columns, listed_columns = _numbered(profiles_b, self.unpack)
-        if _held(listed_columns) < _held(listed_rows):  # the rows: the side with fewer holdings
-            rows, listed_rows, columns, listed_columns = columns, listed_columns, rows, listed_rows
-        segments, listed_columns = _segments(columns, listed_columns)
-        # the join's work is known in advance: counted before its tables take any memory (big
-        # ints of a bit per column profile: a holders' one per column, two per run of columns)
-        bits = (3 * len(columns) + 2 * len(segments)) * len(listed_columns)
-        self.spend(len(rows) * len(segments) // SEGMENT_STEPS + _held(listed_rows)
-                   + len(columns) + bits // BITS_PER_UNIT)
-        holders = [0] * len(columns)  # column contribution -> bits of the profiles holding it
-        digits = []  # binary digit t of ways -> bits of the column profiles that have it
-        for p, (ids, ways) in enumerate(listed_columns):
-            bit = 1 << p
-            for x in ids:
-                holders[x] |= bit
-            t = 0
-            while ways:
+    def halves_wanted(self, f: int, colours) -> int:
+        """The small boxes of family ``f`` (bits) that one of ``colours`` could give the other
+        half of a pair to: a half left on any other box is a die spent for nothing."""
+        out = 0
+        for j, (_, _, takes) in enumerate(self.families[f].small):
+            if self.plan.conv_ok and any(c != K and c not in takes for c in colours):
+                out |= 1 << j
+        return out
+
+    def listed(self, profiles: dict) -> tuple:
+        """(tables, ways) as ``merged`` gives them, from a side's listed profiles: each profile
+        a bit."""
+        tables = [defaultdict(int) for _ in self.families]
+        for p, profile in enumerate(profiles):
+            for table, contributions in zip(tables, profile):
+                for code in contributions:
+                    table[code] |= 1 << p
+        self.spend(_held(tables) // FOUND_PER_UNIT)
+        return tables, list(profiles.values())
+
+    def runs(self, tables: list, ways: list) -> tuple:
+        """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
+        by what they cover and halve: (covered, halved, budgets, levels), where ``levels[x]``
+        is what those of budget ``budgets[x]`` or less reach: the wide values, ascending, and
+        for each the columns (rolls or profiles) that reach at least that value (``last[i]``:
+        value ``values[i]`` or more; ``last[0]``: those that have one at all). A row
+        contribution with room for budget b joins one level of each (covered, halved): the key
+        does not depend on the budget. ``digits[t]`` are the columns whose ways have binary
+        digit t."""
+        runs = []
+        for table in tables:
+            by_head = defaultdict(lambda: defaultdict(list))
+            for code, bits in table.items():
+                full, halves, budget, value = self.unpack(code)
+                by_head[full, halves][budget].append((value, bits))
+            found_runs = []
+            for (full, halves), by_budget in by_head.items():
+                budgets, levels, found = sorted(by_budget), [], []
+                for budget in budgets:
+                    found += by_budget[budget]
+                    levels.append(_suffixes(found))
+                self.spend(sum(len(values) for values, _ in levels) * len(ways)
+                           // BITS_PER_UNIT)
+                found_runs.append((full, halves, budgets, levels))
+            runs.append(found_runs)
+        digits = []
+        for p, w in enumerate(ways):
+            for t in range(w.bit_length()):
                 if t == len(digits):
                     digits.append(0)
-                if ways & 1:
-                    digits[t] |= bit
-                ways >>= 1
-                t += 1
-        runs, start = [], 0  # per segment: holders of its first i columns, and from i on
-        for *head, values in segments:
-            n = len(values)
-            first, last = [0] * (n + 1), [0] * (n + 1)
-            for i in range(n):
-                first[i + 1] = first[i] | holders[start + i]
-                last[n - 1 - i] = last[n - i] | holders[start + n - 1 - i]
-            runs.append((*head, values, first, last))
-            start += n
+                if w >> t & 1:
+                    digits[t] |= 1 << p
+        return runs, digits
+
+    def by_colour(self, c: int, rolls: list) -> list:
+        """Per family, each contribution of colour ``c``'s dice alone and the bits of the rolls
+        (numbered as in ``rolls``) that give it."""
+        self.listing((c,))
+        tables = [defaultdict(int) for _ in self.families]
+        for i, (faces, _) in enumerate(rolls):
+            self.spend(1)
+            dice = ((),) * c + (faces,) + ((),) * (3 - c)
+            for f, table in enumerate(tables):
+                for code in self.contributions(f, 0, dice):
+                    table[code] |= 1 << i
+        self.memo = self.interned = None
+        return tables
+
+    def merge(self, tables: list, size: int, more: list, more_size: int, wanted: list) -> list:
+        """The contributions of the rolls of two disjoint sets of dice (``size`` rolls and
+        ``more_size`` rolls, bits as in ``tables`` and ``more``) together: roll (i, j) is bit
+        ``i * more_size + j``. Two contributions merge when neither covers a box the other uses;
+        a box given half a pair by each is covered (one budget), budgets and values add. Those
+        left with a half on a box outside ``wanted`` (per family, ``halves_wanted``) are not
+        kept."""
+        out = []
+        for f, (table, other) in enumerate(zip(tables, more)):
+            need = self.families[f].need or 0
+            unwanted = ~wanted[f]
+            merged = defaultdict(int)
+            seconds = []
+            for code, bits in other.items():
+                full, halves, budget, value = self.unpack(code)
+                seconds.append((full, halves, full | halves, budget, value,
+                                _repeat(bits, more_size, size)))
+            self.spend(len(table) * len(other) // MERGE_STEPS)
+            for code, bits in table.items():
+                full1, halves1, budget1, value1 = self.unpack(code)
+                used1, room = full1 | halves1, self.budget - budget1
+                spread = _spread(bits, more_size)
+                for full2, halves2, used2, budget2, value2, repeated in seconds:
+                    both = halves1 & halves2
+                    if full1 & used2 or full2 & used1 or budget2 + both.bit_count() > room:
+                        continue
+                    halves = (halves1 | halves2) ^ both
+                    rolls = spread & repeated
+                    if rolls and not halves & unwanted:
+                        merged[self.pack(full1 | full2 | both, halves,
+                                         budget1 + budget2 + both.bit_count(),
+                                         min(need, value1 + value2))] |= rolls
+            self.spend(len(merged) * size * more_size // BITS_PER_UNIT)
+            self.ask_stop()
+            out.append(merged)
+        return out
+
+    # -- the join ---------------------------------------------------------------------------------
+    def join(self, profiles: dict, columns: tuple) -> dict:
+        """Best key -> ways over every pair of a row profile and a column roll, without visiting
+        the pairs one by one.
+
+        A contribution of the rows with each run of the columns gives at most two keys (the
+        wide box covered or short), so a row contribution *reaches*, at each key, a set of
+        column rolls (an OR of runs' bits). A row profile reaches what its contributions reach;
+        going through its keys from the best, the column rolls first reached at a key are the
+        pairs whose best placement has that key, and their ways are counted with one AND and
+        one bit count per binary digit of ways."""
+        runs, digits = columns
+        rows, listed = _numbered(profiles, self.unpack)
+        self.spend(len(rows) * sum(map(len, runs)) // SEGMENT_STEPS
+                   + sum(len(ids) for ids, _ in listed))
         # keys as ranks: small ints, sorted as the keys are
         keys = sorted({key + extra for family in self.families for key in family.key_of
                        for extra in (0, family.wide_cost if family.need else 0) if key != INF})
@@ -395,7 +535,7 @@ class _Split:
             reach.append(self.reach(a, legal[head]))
             self.ask_stop()
         settled = defaultdict(int)
-        for ids, ways in listed_rows:
+        for ids, ways in listed:
             by_rank = defaultdict(int)
             for x in ids:
                 for r, bits in reach[x]:
@@ -411,67 +551,53 @@ class _Split:
         return settled
 
     def legal_runs(self, head, runs, rank: dict) -> list:
-        """The runs of the other side that a contribution (family, covered, halved, budget) may
-        join, each with the key's rank when the wide box is covered and when it is short (None
-        where short is not legal). A pair of different families, or one that is not legal (too
-        much budget, an armor box left open), reaches nothing."""
+        """The levels of the columns' runs that a row contribution's head (family, covered,
+        halved, budget) may join, each with the key's rank when the wide box is covered and when
+        it is short (None where short is not legal). A pair of different families, or one that
+        is not legal (too much budget, an armor box left open), reaches nothing."""
         family_a, full_a, halves_a, budget_a = head
         family = self.families[family_a]
         room = self.budget - budget_a
         out = []
-        for f, full_b, halves_b, budget_b, values, first, last in runs:
+        for full_b, halves_b, budgets, levels in runs[family_a]:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
-            if f != family_a or budget_b + pairs.bit_count() > room:
+            level = bisect_right(budgets, room - pairs.bit_count()) - 1
+            if level < 0:
                 continue
             key = family.key_of[full_a | full_b | pairs]
             if key == INF:
                 continue
             short = None if family.need is None or family.wide_must else \
                 rank[key + family.wide_cost]
-            out.append((values, first, last, rank[key], short))
+            out.append((*levels[level], rank[key], short))
         return out
 
     def reach(self, a, legal: list) -> list:
-        """(rank, column profiles) pairs: the keys, as ranks, of contribution ``a`` of one side
-        with the contributions of the other (in the runs it may join), and which of the other
-        side's profiles hold one giving that key. Within a run only the wide box's value
-        differs, so the columns that leave the wide box short come first."""
+        """(rank, columns) pairs, best rank first: the keys, as ranks, of row contribution ``a``
+        with the columns' contributions (in the runs it may join), and the columns first
+        reached at that key. A column that has a contribution of a run at all reaches the key
+        with the wide box short (where that is legal); one whose value fills the box, the
+        better key with the box covered."""
         need = self.families[a[0]].need
         out = defaultdict(int)
         if need is None:
-            for _, _, last, covered, _ in legal:
+            for _, last, covered, _ in legal:
                 out[covered] |= last[0]
-            return list(out.items())
-        lack = need - a[4]
-        for values, first, last, covered, short_rank in legal:
-            short = bisect_left(values, lack)
-            if short and short_rank is not None:
-                out[short_rank] |= first[short]
-            if short < len(values):
-                out[covered] |= last[short]
-        return list(out.items())
-
-
-def _held(listed) -> int:
-    """How many contributions the profiles hold, all together."""
-    return sum(len(ids) for ids, _ in listed)
-
-
-def _segments(columns: list, listed: list):
-    """The other side's contributions in runs that differ only by the wide box's value
-    (family, covered, halved, budget, ascending values), and its profiles renumbered to
-    match."""
-    order = sorted(range(len(columns)), key=columns.__getitem__)
-    place = [0] * len(columns)
-    segments = []
-    for new, old in enumerate(order):
-        place[old] = new
-        f, full, halves, budget, value = columns[old]
-        if segments and segments[-1][:4] == (f, full, halves, budget):
-            segments[-1][4].append(value)
         else:
-            segments.append((f, full, halves, budget, [value]))
-    return segments, [([place[x] for x in ids], ways) for ids, ways in listed]
+            lack = need - a[4]
+            for values, last, covered, short_rank in legal:
+                short = bisect_left(values, lack)
+                if short and short_rank is not None:
+                    out[short_rank] |= last[0]
+                if short < len(values):
+                    out[covered] |= last[short]
+        first, reached = [], 0  # a column reached at a better rank needs no worse one
+        for r in sorted(out):
+            bits = out[r] & ~reached
+            if bits:
+                first.append((r, bits))
+                reached |= bits
+        return first
 
 
 def _numbered(profiles: dict, unpack):
@@ -485,6 +611,53 @@ def _numbered(profiles: dict, unpack):
                 ids.append(number.setdefault((f, contribution), len(number)))
         listed.append((ids, ways))
     return [(f,) + unpack(code) for f, code in number], listed
+
+
+def _held(tables) -> int:
+    """How many contributions the rolls or profiles of ``tables`` (per family, contribution ->
+    bits: ``merged``, ``listed``) hold, all together."""
+    return sum(bits.bit_count() for table in tables for bits in table.values())
+
+
+def _suffixes(found: list) -> tuple:
+    """(values, last) of (value, bits) pairs: the distinct values ascending, and for each the OR
+    of the bits of the pairs of that value or more.
+
+    >>> _suffixes([(3, 0b01), (1, 0b10), (3, 0b100)])
+    ([1, 3], [7, 5, 0])
+    """
+    found.sort()
+    values, last = [], []
+    for value, bits in found:
+        if values and values[-1] == value:
+            last[-1] |= bits
+        else:
+            values.append(value)
+            last.append(bits)
+    last.append(0)
+    for i in range(len(values) - 1, -1, -1):
+        last[i] |= last[i + 1]
+    return values, last
+
+
+def _spread(bits: int, width: int) -> int:
+    """Each bit of ``bits`` made ``width`` bits: roll i of one colour is rolls i * width to
+    i * width + width - 1 of it and another colour of ``width`` rolls.
+
+    >>> bin(_spread(0b101, 3))
+    '0b111000111'
+    """
+    return int(bin(bits)[2:].translate({48: "0" * width, 49: "1" * width}), 2)
+
+
+def _repeat(bits: int, width: int, times: int) -> int:
+    """``bits`` (``width`` of them) repeated ``times``: roll j of a colour of ``width`` rolls is
+    rolls j, width + j, ... of another colour's rolls and it.
+
+    >>> bin(_repeat(0b01, 2, 3))
+    '0b10101'
+    """
+    return int(format(bits, f"0{width}b") * times, 2)
 
 
 def _colour_rolls(n: int, classes, fixed, gone=()) -> list:
