@@ -44,8 +44,9 @@ WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
 # time budget, one that would need longer is not started. Measured on 319 encounters of ten
 # greedy games (benchmarks/odds_in_play.py's): the small-box walk 0.06-10 µs a roll (median 1),
 # so at 0.5 µs the click tries 6 more encounters, all exact in time, and 3 more that are not;
-# the split never finished in time an encounter over 1 µs a roll (0.27-24 µs, median 1.5).
-SECONDS_PER_ROLL = {"walk": 1e-6, "small": 0.5e-6, "split": 1e-6}
+# the split (its 107 encounters there) 0.07-24 µs a roll: at 0.2 µs the click tries 13 more
+# than at 1 µs, 7 of them exact in time (55 of 107 then).
+SECONDS_PER_ROLL = {"walk": 1e-6, "small": 0.5e-6, "split": 0.2e-6}
 SAMPLES = 10_000
 
 
