@@ -509,15 +509,15 @@ class _Split:
 
     # -- the join ---------------------------------------------------------------------------------
     def join(self, profiles: dict, columns: tuple) -> dict:
-        """Best key -> ways over every pair of a row profile and a column roll, without visiting
-        the pairs one by one.
+        """Best key -> ways over every pair of a row profile and a column (a roll or a profile
+        of the other side), without visiting the pairs one by one.
 
         A contribution of the rows with each run of the columns gives at most two keys (the
         wide box covered or short), so a row contribution *reaches*, at each key, a set of
-        column rolls (an OR of runs' bits). A row profile reaches what its contributions reach;
-        going through its keys from the best, the column rolls first reached at a key are the
-        pairs whose best placement has that key, and their ways are counted with one AND and
-        one bit count per binary digit of ways."""
+        columns (an OR of runs' bits). A row profile reaches what its contributions reach;
+        going through its keys from the best, the columns first reached at a key are the pairs
+        whose best placement has that key, and their ways are counted with one AND and one bit
+        count per binary digit of ways."""
         runs, digits = columns
         rows, listed = _numbered(profiles, self.unpack)
         self.spend(len(rows) * sum(map(len, runs)) // SEGMENT_STEPS
