@@ -519,27 +519,33 @@ class _Split:
         whose best placement has that key, and their ways are counted with one AND and one bit
         count per binary digit of ways."""
         runs, digits = columns
-        rows, listed = _numbered(profiles, self.unpack)
-        self.spend(len(rows) * sum(map(len, runs)) // SEGMENT_STEPS
-                   + sum(len(ids) for ids, _ in listed))
+        rows = [set() for _ in self.families]  # the distinct row contributions of each family
+        for profile in profiles:
+            for found, contributions in zip(rows, profile):
+                found.update(contributions)
+        self.spend(sum(map(len, rows)) * sum(map(len, runs)) // SEGMENT_STEPS
+                   + sum(len(found) for profile in profiles for found in profile))
         # keys as ranks: small ints, sorted as the keys are
         keys = sorted({key + extra for family in self.families for key in family.key_of
                        for extra in (0, family.wide_cost if family.need else 0) if key != INF})
         rank = {key: r for r, key in enumerate(keys)}
         rank[INF] = len(keys)  # not a legal placement
-        reach, legal = [], {}
-        for a in rows:
-            head = a[:4]  # rows that differ only by their wide value share the runs they may join
-            if head not in legal:
-                legal[head] = self.legal_runs(head, runs, rank)
-            reach.append(self.reach(a, legal[head]))
+        reach, legal = [{} for _ in self.families], {}  # per family: contribution -> reach
+        for f, found in enumerate(rows):
+            for code in found:
+                a = (f, *self.unpack(code))
+                head = a[:4]  # those that differ only by their wide value join the same runs
+                if head not in legal:
+                    legal[head] = self.legal_runs(head, runs, rank)
+                reach[f][code] = self.reach(a, legal[head])
             self.ask_stop()
         settled = defaultdict(int)
-        for ids, ways in listed:
+        for profile, ways in profiles.items():
             by_rank = defaultdict(int)
-            for x in ids:
-                for r, bits in reach[x]:
-                    by_rank[r] |= bits
+            for reached, contributions in zip(reach, profile):
+                for code in contributions:
+                    for r, bits in reached[code]:
+                        by_rank[r] |= bits
             done = 0
             for r in sorted(by_rank):
                 new = by_rank[r] & ~done
@@ -598,19 +604,6 @@ class _Split:
                 first.append((r, bits))
                 reached |= bits
         return first
-
-
-def _numbered(profiles: dict, unpack):
-    """The distinct contributions of a side, unpacked, with their family first, and each profile
-    as their numbers with its ways."""
-    number, listed = {}, []
-    for profile, ways in profiles.items():
-        ids = []
-        for f, contributions in enumerate(profile):
-            for contribution in contributions:
-                ids.append(number.setdefault((f, contribution), len(number)))
-        listed.append((ids, ways))
-    return [(f,) + unpack(code) for f, code in number], listed
 
 
 def _held(tables) -> int:
