@@ -417,6 +417,7 @@ class _Split:
         a bit."""
         tables = [defaultdict(int) for _ in self.families]
         for p, profile in enumerate(profiles):
+            self.ask_stop()
             for table, contributions in zip(tables, profile):
                 for code in contributions:
                     table[code] |= 1 << p
@@ -446,6 +447,7 @@ class _Split:
                     levels.append(_suffixes(found))
                 self.spend(sum(len(values) for values, _ in levels) * len(ways)
                            // BITS_PER_UNIT)
+                self.ask_stop()
                 found_runs.append((full, halves, budgets, levels))
             runs.append(found_runs)
         digits = []
@@ -490,6 +492,7 @@ class _Split:
                                 _repeat(bits, more_size, size)))
             self.spend(len(table) * len(other) // MERGE_STEPS)
             for code, bits in table.items():
+                self.ask_stop()
                 full1, halves1, budget1, value1 = self.unpack(code)
                 used1, room = full1 | halves1, self.budget - budget1
                 spread = _spread(bits, more_size)
@@ -504,7 +507,6 @@ class _Split:
                                          budget1 + budget2 + both.bit_count(),
                                          min(need, value1 + value2))] |= rolls
             self.spend(len(merged) * size * more_size // BITS_PER_UNIT)
-            self.ask_stop()
             out.append(merged)
         return out
 
@@ -539,7 +541,7 @@ class _Split:
                 if head not in legal:
                     legal[head] = self.legal_runs(head, runs, rank)
                 reach[f][code] = self.reach(a, legal[head])
-            self.ask_stop()
+                self.ask_stop()
         settled = defaultdict(int)
         for profile, ways in profiles.items():
             by_rank = defaultdict(int)
