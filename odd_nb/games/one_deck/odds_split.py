@@ -560,14 +560,18 @@ class _Split:
         return settled
 
     def legal_runs(self, head, runs, rank: dict) -> list:
-        """The levels of the columns' runs that a row contribution's head (family, covered,
-        halved, budget) may join, each with the key's rank when the wide box is covered and when
-        it is short (None where short is not legal). A pair of different families, or one that
-        is not legal (too much budget, an armor box left open), reaches nothing."""
+        """(levels, reached): the levels of the columns' runs that a row contribution's head
+        (family, covered, halved, budget) may join, each with the key's rank when the wide box
+        is covered; and what the head reaches whatever the row's wide value (rank -> columns):
+        with no wide box, the key of each level for every column in it; else the key with the
+        wide box short (where that is legal) for every column in it -- a column whose value
+        fills the box reaches the better key too, so the worse one changes nothing for it. A
+        pair of different families, or one that is not legal (too much budget, an armor box
+        left open), reaches nothing."""
         family_a, full_a, halves_a, budget_a = head
         family = self.families[family_a]
         room = self.budget - budget_a
-        out = []
+        out, reached = [], defaultdict(int)
         for full_b, halves_b, budgets, levels in runs[family_a]:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
             level = bisect_right(budgets, room - pairs.bit_count()) - 1
@@ -576,30 +580,29 @@ class _Split:
             key = family.key_of[full_a | full_b | pairs]
             if key == INF:
                 continue
-            short = None if family.need is None or family.wide_must else \
-                rank[key + family.wide_cost]
-            out.append((*levels[level], rank[key], short))
-        return out
+            values, last = levels[level]
+            if family.need is None:
+                reached[rank[key]] |= last[0]
+                continue
+            if not family.wide_must:
+                reached[rank[key + family.wide_cost]] |= last[0]
+            out.append((values, last, rank[key]))
+        return out, reached
 
-    def reach(self, a, legal: list) -> list:
+    def reach(self, a, legal: tuple) -> list:
         """(rank, columns) pairs, best rank first: the keys, as ranks, of row contribution ``a``
         with the columns' contributions (in the runs it may join), and the columns first
-        reached at that key. A column that has a contribution of a run at all reaches the key
-        with the wide box short (where that is legal); one whose value fills the box, the
-        better key with the box covered."""
-        need = self.families[a[0]].need
-        out = defaultdict(int)
-        if need is None:
-            for _, last, covered, _ in legal:
-                out[covered] |= last[0]
-        else:
-            lack = need - a[4]
-            for values, last, covered, short_rank in legal:
-                short = bisect_left(values, lack)
-                if short and short_rank is not None:
-                    out[short_rank] |= last[0]
-                if short < len(values):
-                    out[covered] |= last[short]
+        reached at that key: what its head reaches whatever its value (``legal_runs``), and
+        the key with the wide box covered for the columns whose value fills what ``a`` leaves
+        of it."""
+        levels, out = legal
+        out = defaultdict(int, out)
+        if levels:
+            lack = self.families[a[0]].need - a[4]
+            for values, last, covered in levels:
+                filled = bisect_left(values, lack)
+                if filled < len(values):
+                    out[covered] |= last[filled]
         first, reached = [], 0  # a column reached at a better rank needs no worse one
         for r in sorted(out):
             bits = out[r] & ~reached
