@@ -129,7 +129,7 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
     """The exact distribution of the covered boxes under the best placement, as
     ``odds_dp.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
     distinct rolls). ``plan`` comes from ``odds_dp.plan_for`` and must be ``supports``-ed. Work
-    counts side-rolls, contributions built and join steps (about 1-4 µs a unit); past
+    counts side-rolls, contributions built, merges and join steps (about 1-4 µs a unit); past
     ``limit`` -- which also bounds the memory kept -- or once ``stop()`` is true (asked every
     few ms), it raises ``TooMuchWork``."""
     if not supports(plan):

@@ -104,9 +104,9 @@ class Solver:
                                                            for b in rest)})
         self._reduced = [self._reduction(k) for k in range(len(order) + 1)]
         self._best = lru_cache(maxsize=None)(self._search)
-        # the wide box's covers, kept per solver so that their memory goes with it: shared by
-        # every solver of a process they kept up to 3 x 65,536 entries of every encounter
-        # sampled, and a widget refining odds in the background grew by 10-30 MB an encounter
+        # the wide box's covers, kept per solver so that their memory goes with it (shared by
+        # every solver of the process, they kept up to 3 x 65,536 entries from every encounter
+        # sampled: a widget refining odds in the background grew by 10-30 MB an encounter)
         self._pairings = lru_cache(maxsize=COVERS_KEPT)(_pairings)
         self._minimal_sums = lru_cache(maxsize=COVERS_KEPT)(_minimal_sums)
         self._leaving_sums = lru_cache(maxsize=COVERS_KEPT)(_leaving_sums)
