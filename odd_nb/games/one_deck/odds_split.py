@@ -485,27 +485,28 @@ class _Split:
             need = self.families[f].need or 0
             unwanted = ~wanted[f]
             merged = defaultdict(int)
-            seconds = []
+            heads = defaultdict(list)  # the other's contributions by all but their wide value
             for code, bits in other.items():
                 full, halves, budget, value = self.unpack(code)
-                seconds.append((full, halves, full | halves, budget, value,
-                                _repeat(bits, more_size, size)))
+                heads[full, halves, budget].append((value, _repeat(bits, more_size, size)))
             self.spend(len(table) * len(other) // MERGE_STEPS)
             for code, bits in table.items():
                 self.ask_stop()
                 full1, halves1, budget1, value1 = self.unpack(code)
                 used1, room = full1 | halves1, self.budget - budget1
                 spread = _spread(bits, more_size)
-                for full2, halves2, used2, budget2, value2, repeated in seconds:
+                for (full2, halves2, budget2), found in heads.items():
                     both = halves1 & halves2
-                    if full1 & used2 or full2 & used1 or budget2 + both.bit_count() > room:
-                        continue
                     halves = (halves1 | halves2) ^ both
-                    rolls = spread & repeated
-                    if rolls and not halves & unwanted:
-                        merged[self.pack(full1 | full2 | both, halves,
-                                         budget1 + budget2 + both.bit_count(),
-                                         min(need, value1 + value2))] |= rolls
+                    if (full1 & (full2 | halves2) or full2 & used1 or halves & unwanted
+                            or budget2 + both.bit_count() > room):
+                        continue
+                    head = self.pack(full1 | full2 | both, halves,
+                                     budget1 + budget2 + both.bit_count(), 0)
+                    for value2, repeated in found:
+                        rolls = spread & repeated
+                        if rolls:
+                            merged[head | min(need, value1 + value2)] |= rolls
             self.spend(len(merged) * size * more_size // BITS_PER_UNIT)
             out.append(merged)
         return out
