@@ -450,13 +450,10 @@ class _Split:
                 self.ask_stop()
                 found_runs.append((full, halves, budgets, levels))
             runs.append(found_runs)
-        digits = []
-        for p, w in enumerate(ways):
-            for t in range(w.bit_length()):
-                if t == len(digits):
-                    digits.append(0)
-                if w >> t & 1:
-                    digits[t] |= 1 << p
+        # each binary digit's columns as one string of bits (setting them one by one into a
+        # growing int would take time quadratic in the columns)
+        digits = [int("".join("1" if w >> t & 1 else "0" for w in reversed(ways)), 2)
+                  for t in range(max(ways).bit_length())]
         return runs, digits
 
     def by_colour(self, c: int, rolls: list) -> list:
