@@ -148,7 +148,8 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     """§4, A7 (the docstring's exactness point 3): a side built colour by colour as bits
     (``merged``) holds, for every roll of the side, exactly the contributions that listing that
     roll's dice gives, on 80 seeded encounters of 3-6 dice (every additive side, fixed dice
-    included). The join then cannot tell the two ways apart."""
+    included), and the profiles read off those tables (``transposed``) are the listed ones. The
+    join then cannot tell the two ways apart."""
     from itertools import product
 
     from odd_nb.games.one_deck.odds_split import _colour_rolls, _Split
@@ -172,6 +173,8 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
                 for f, table in enumerate(tables):
                     held = {code for code, bits in table.items() if bits >> i & 1}
                     assert held == set(split.contributions(f, 0, tuple(dice))), case
+            # and the profiles read off the tables are the listed ones, with their ways
+            assert split.transposed(tables, ways) == split.profiles(side), case
             checked += 1
     assert checked >= 100
 

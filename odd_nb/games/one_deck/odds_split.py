@@ -24,17 +24,17 @@ both give it a half (that pair costs one budget), budgets add, wide-box values a
 
 The join does not visit pairs of rolls one by one. One side is the *columns*: its rolls (or
 profiles) are the bits of big ints, and for each contribution the bits of those that give it are
-kept. The other side is the *rows*, listed by profile (``profiles``: rolls with the same profile
-merged, their ways added): each row contribution reaches, key by key, the set of columns that
-give a contribution making that key, and a row profile counts, from its best key, the columns it
-reaches first (``join``). A side's columns need not be listed roll by roll: each colour's rolls
-alone are listed (a few hundred at most), and two colours' tables merge pair of contributions by
-pair, their rolls' bits spread and repeated to number the rolls of both (``merged``). That
-needs the wide box's values to add up colour by colour, which they do unless two colours of the
-side may be paired onto it (``additive``); such a side is listed. The rows are the side with
-fewer contributions held (``arrange``). The work is the rows' contributions, the merges and the
-row contributions x the columns' runs, instead of a walk whose states come close to the
-distinct whole rolls.
+kept. The other side is the *rows*, taken by profile (rolls with the same profile merged, their
+ways added): each row contribution reaches, key by key, the set of columns that give a
+contribution making that key, and a row profile counts, from its best key, the columns it
+reaches first (``join``). A side need not be listed roll by roll: each colour's rolls alone are
+listed (a few hundred at most), and two colours' tables merge pair of contributions by pair,
+their rolls' bits spread and repeated to number the rolls of both (``merged``); its profiles can
+be read off those tables (``transposed``). That needs the wide box's values to add up colour by
+colour, which they do unless two colours of the side may be paired onto it (``additive``); such
+a side is listed (``profiles``). The rows are the side with fewer contributions held
+(``arrange``). The work is the listed contributions, the merges and the row contributions x
+the columns' runs, instead of a walk whose states come close to the distinct whole rolls.
 
 Why nothing is lost (exactness):
 
@@ -239,18 +239,19 @@ class _Split:
         costs the join a few big-int operations, each of the columns' a bit). Side A's tables
         come from ``merged`` (cheap, and they count its contributions without listing them);
         so do side B's when it is ``additive``, else it is listed: when that gives more
-        contributions than side A holds, side A is listed too and its profiles are the rows."""
+        contributions than side A holds, side A's profiles are the rows (read off its tables:
+        ``transposed``)."""
         side_a, side_b = self.sides()
         merged_a = self.merged(side_a)
         if self.additive(side_b):
             merged_b = self.merged(side_b)
             if _held(merged_b[0]) < _held(merged_a[0]):
-                return self.profiles(side_b), self.runs(*merged_a)
-            return self.profiles(side_a), self.runs(*merged_b)
+                return self.transposed(*merged_b), self.runs(*merged_a)
+            return self.transposed(*merged_a), self.runs(*merged_b)
         profiles_b = self.profiles(side_b)
         if sum(len(found) for profile in profiles_b for found in profile) <= _held(merged_a[0]):
             return profiles_b, self.runs(*merged_a)
-        return self.profiles(side_a), self.runs(*self.listed(profiles_b))
+        return self.transposed(*merged_a), self.runs(*self.listed(profiles_b))
 
     def additive(self, colours) -> bool:
         """Whether what these colours give the wide box adds up colour by colour: not when two
@@ -410,6 +411,24 @@ class _Split:
         for j, (_, _, takes) in enumerate(self.families[f].small):
             if self.plan.conv_ok and any(c != K and c not in takes for c in colours):
                 out |= 1 << j
+        return out
+
+    def transposed(self, tables: list, ways: list) -> dict:
+        """The profiles ``profiles`` would list for a side, read off its merged tables: a
+        roll's contributions are those whose bits hold it."""
+        held = [[[] for _ in ways] for _ in tables]  # family -> roll -> its contributions
+        for f, table in enumerate(tables):
+            for code in sorted(table):
+                self.ask_stop()
+                rolls = bin(table[code])[:1:-1]  # bit i of the int is character i
+                i = rolls.find("1")
+                while i >= 0:
+                    held[f][i].append(code)
+                    i = rolls.find("1", i + 1)
+        self.spend(_held(tables) // FOUND_PER_UNIT)
+        out = defaultdict(int)
+        for i, w in enumerate(ways):
+            out[tuple(tuple(found[i]) for found in held)] += w
         return out
 
     def listed(self, profiles: dict) -> tuple:
