@@ -416,6 +416,7 @@ class _Split:
     def transposed(self, tables: list, ways: list) -> dict:
         """The profiles ``profiles`` would list for a side, read off its merged tables: a
         roll's contributions are those whose bits hold it."""
+        self.spend(_held(tables) // FOUND_PER_UNIT)  # before the lists take their memory
         held = [[[] for _ in ways] for _ in tables]  # family -> roll -> its contributions
         for f, table in enumerate(tables):
             for code in sorted(table):
@@ -425,7 +426,6 @@ class _Split:
                 while i >= 0:
                     held[f][i].append(code)
                     i = rolls.find("1", i + 1)
-        self.spend(_held(tables) // FOUND_PER_UNIT)
         out = defaultdict(int)
         for i, w in enumerate(ways):
             out[tuple(tuple(found[i]) for found in held)] += w
@@ -434,13 +434,14 @@ class _Split:
     def listed(self, profiles: dict) -> tuple:
         """(tables, ways) as ``merged`` gives them, from a side's listed profiles: each profile
         a bit."""
+        self.spend(sum(len(found) for profile in profiles for found in profile)
+                   // FOUND_PER_UNIT)
         tables = [defaultdict(int) for _ in self.families]
         for p, profile in enumerate(profiles):
             self.ask_stop()
             for table, contributions in zip(tables, profile):
                 for code in contributions:
                     table[code] |= 1 << p
-        self.spend(_held(tables) // FOUND_PER_UNIT)
         return tables, list(profiles.values())
 
     def runs(self, tables: list, ways: list) -> tuple:
