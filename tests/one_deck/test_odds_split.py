@@ -147,36 +147,44 @@ def test_e3_faces_discarded_as_rolled_equal_the_walk():
 def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     """§4, A7 (the docstring's exactness point 3): a side built colour by colour as bits
     (``merged``) holds, for every roll of the side, exactly the contributions that listing that
-    roll's dice gives, on 80 seeded encounters of 3-6 dice (every additive side, fixed dice
-    included), and the profiles read off those tables (``transposed``) are the listed ones. The
+    roll's dice gives, on 80 seeded encounters of 3-6 dice (every side, fixed dice included;
+    the paired colours' dice joined before they are paired onto the wide box), and the
+    profiles read off those tables (``transposed``) are the listed ones, with their ways. The
     join then cannot tell the two ways apart."""
+    from collections import Counter
     from itertools import product
 
     from odd_nb.games.one_deck.odds_split import _colour_rolls, _Split
     rng = random.Random(77)
-    checked = 0
+    checked = paired = 0
     for _ in range(80):
         case = random_case(rng, rng.randint(3, 6))
         args = {k: v for k, v in case.items() if k != "pool"}
         split = _Split(plan_for(case["pool"], **args), None, None)
         for side in split.sides():
-            if not side or not split.additive(side):
+            if not side:
                 continue
             tables, ways = split.merged(side)
+            order = sorted(side, key=lambda c: c not in split.paired)  # as merged numbers them
             per_colour = [_colour_rolls(split.plan.rolled[c], split.plan.classes[c],
-                                        split.fixed[c], split.gone[c]) for c in side]
+                                        split.fixed[c], split.gone[c]) for c in order]
             split.listing(side)
+            listed = Counter()
             for i, combo in enumerate(product(*per_colour)):
-                dice = [()] * 4
-                for c, (faces, _) in zip(side, combo):
-                    dice[c] = faces
+                dice, w = [()] * 4, 1
+                for c, (faces, ways_c) in zip(order, combo):
+                    dice[c], w = faces, w * ways_c
+                profile = []
                 for f, table in enumerate(tables):
                     held = {code for code, bits in table.items() if bits >> i & 1}
-                    assert held == set(split.contributions(f, 0, tuple(dice))), case
-            # and the profiles read off the tables are the listed ones, with their ways
-            assert split.transposed(tables, ways) == split.profiles(side), case
+                    profile.append(split.contributions(f, 0, tuple(dice)))
+                    assert held == set(profile[-1]), case
+                assert ways[i] == w, case
+                listed[tuple(profile)] += w
+            assert split.transposed(tables, ways) == listed, case
             checked += 1
-    assert checked >= 100
+            paired += sum(c in split.paired for c in side) >= 2
+    assert checked >= 100 and paired >= 10, (checked, paired)
 
 
 def test_supports_only_one_open_wide_box_without_placed_dice():

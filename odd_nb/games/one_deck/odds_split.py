@@ -22,19 +22,21 @@ all of them, as a set: the side's *profile*. The best placement of a whole roll 
 of contributions, one from each side's profile: a box is covered when either side covers it or
 both give it a half (that pair costs one budget), budgets add, wide-box values add.
 
-The join does not visit pairs of rolls one by one. One side is the *columns*: its rolls (or
-profiles) are the bits of big ints, and for each contribution the bits of those that give it are
-kept. The other side is the *rows*, taken by profile (rolls with the same profile merged, their
-ways added): each row contribution reaches, key by key, the set of columns that give a
-contribution making that key, and a row profile counts, from its best key, the columns it
-reaches first (``join``). A side need not be listed roll by roll: each colour's rolls alone are
-listed (a few hundred at most), and two colours' tables merge pair of contributions by pair,
-their rolls' bits spread and repeated to number the rolls of both (``merged``); its profiles can
-be read off those tables (``transposed``). That needs the wide box's values to add up colour by
-colour, which they do unless two colours of the side may be paired onto it (``additive``); such
-a side is listed (``profiles``). The rows are the side with fewer contributions held
-(``arrange``). The work is the listed contributions, the merges and the row contributions x
-the columns' runs, instead of a walk whose states come close to the distinct whole rolls.
+The join does not visit pairs of rolls one by one. One side is the *columns*: its rolls are the
+bits of big ints, and for each contribution the bits of those that give it are kept. The other
+side is the *rows*, taken by profile (rolls with the same profile merged, their ways added):
+each row contribution reaches, key by key, the set of columns that give a contribution making
+that key, and a row profile counts, from its best key, the columns it reaches first (``join``).
+No side is listed roll by roll: each colour's rolls alone are listed (a few hundred at most),
+and two colours' tables merge pair of contributions by pair, their rolls' bits spread and
+repeated to number the rolls of both (``merged``); a side's profiles are read off its tables
+(``transposed``). The colours paired onto the wide box do not add up colour by colour (the
+best pairs of two colours' dice are not the best pairs of each colour's), so their
+contributions carry their leftover dice instead of a value until all of them are merged
+(``leftover``, ``onto_wide_in_pairs``). The rows are the side with fewer contributions held
+(``arrange``). The work is the colours' listed contributions, the merges and the row
+contributions x the columns' runs, instead of a walk whose states come close to the distinct
+whole rolls.
 
 Why nothing is lost (exactness):
 
@@ -55,11 +57,13 @@ Why nothing is lost (exactness):
    each), plus j pairs of the dice it does not take, best paired neighbour with neighbour from
    the top (the 2nd, 4th, ... highest count). Every k and j is listed. So listing one way per
    choice of kinds loses no better placement.
-3. That reasoning holds colour by colour, so the columns lose nothing by merging colours: a
+3. That reasoning holds colour by colour, so a side loses nothing by merging colours: a
    colour's demands are met by its own dice, and a roll of two colours gives exactly the pairs
    of contributions of its two parts that use no box twice, a half from each becoming a pair
-   (one budget). Values add: the dice the wide box takes add up colour by colour, black is a
-   colour of its own, and its pairs come from one colour of the side (``additive``).
+   (one budget). Values add: the dice the wide box takes add up colour by colour, and black is
+   a colour of its own. The paired colours' leftover dice (each colour's, as point 2 leaves
+   them) join into the side's leftover dice, which are paired as point 2 says once every
+   paired colour is in.
 4. Contributions another one beats (no fewer boxes covered, no more budget, no less value) are
    kept: they are legal placements, so the least key over all pairs is the same, and sorting
    them out cost more than keeping them (measured: 39% more instructions on two suite cases).
@@ -87,8 +91,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from itertools import combinations_with_replacement, product
-from math import factorial
+from itertools import combinations_with_replacement
+from math import comb, factorial
 
 from .odds_dp import INF, K, TooMuchWork
 
@@ -185,10 +189,19 @@ class _Split:
             elif kind == "gone":
                 self.gone[c].add(face)
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
-        # packed contributions: wide value, then a bit per small box halved, then covered,
-        # then the budget (``pack``)
+        # the colours that reach the wide box only in 2-for-1 pairs, and their leftover dice
+        # while a side is merged (``leftover``): the faces, ascending, by number
+        (w, _, takes), = plan.wide
+        self.paired = tuple(c for c in self.present
+                            if c != K and c not in takes and plan.wide_conv[w])
+        self.leftovers, self.leftover_faces = {(): 0}, [()]
+        self.leaving = False  # listing a paired colour: its leftover stands for its value
+        # packed contributions: wide value (or leftover), then a bit per small box halved, then
+        # covered, then the budget (``pack``)
         self.boxes = max(len(family.small) for family in self.families)
-        self.halves_at = max(family.need or 0 for family in self.families).bit_length()
+        paired_dice = sum(plan.rolled[c] + len(self.fixed[c]) for c in self.paired)
+        self.halves_at = max(max(family.need or 0 for family in self.families),
+                             comb(paired_dice + 6, 6)).bit_length()
         self.full_at = self.halves_at + self.boxes
         self.budget_at = self.full_at + self.boxes
 
@@ -222,44 +235,21 @@ class _Split:
     def sides(self):
         """The two sides' colours, A and B. Side B takes every colour that can reach the wide box
         only in a 2-for-1; the other colours go, largest first, to the side with fewer distinct
-        rolls so far (balanced sides cost least). So side A is always ``additive``."""
-        plan = self.plan
-        (w, _, takes), = plan.wide
-        side_b = [c for c in self.present
-                  if c != K and c not in takes and plan.wide_conv[w]]
-        side_a = []
+        rolls so far (balanced sides cost least)."""
+        side_b, side_a = list(self.paired), []
         for c in sorted((c for c in self.present if c not in side_b),
                         key=lambda c: -self.rolls_of([c])):
             (side_a if self.rolls_of(side_a) <= self.rolls_of(side_b) else side_b).append(c)
         return tuple(side_a), tuple(side_b)
 
     def arrange(self) -> tuple:
-        """(rows, columns) for the join: the rows the profiles of one side, the columns the other
-        side as bits (``runs``). The rows are the side with fewer contributions held (each
-        costs the join a few big-int operations, each of the columns' a bit). Side A's tables
-        come from ``merged`` (cheap, and they count its contributions without listing them);
-        so do side B's when it is ``additive``, else it is listed: when that gives more
-        contributions than side A holds, side A's profiles are the rows (read off its tables:
-        ``transposed``)."""
-        side_a, side_b = self.sides()
-        merged_a = self.merged(side_a)
-        if self.additive(side_b):
-            merged_b = self.merged(side_b)
-            if _held(merged_b[0]) < _held(merged_a[0]):
-                return self.transposed(*merged_b), self.runs(*merged_a)
-            return self.transposed(*merged_a), self.runs(*merged_b)
-        profiles_b = self.profiles(side_b)
-        if sum(len(found) for profile in profiles_b for found in profile) <= _held(merged_a[0]):
-            return profiles_b, self.runs(*merged_a)
-        return self.transposed(*merged_a), self.runs(*self.listed(profiles_b))
-
-    def additive(self, colours) -> bool:
-        """Whether what these colours give the wide box adds up colour by colour: not when two
-        of them may be paired onto it (the best pairs of two colours' dice are not the best
-        pairs of each colour's)."""
-        (w, _, takes), = self.plan.wide
-        paired = [c for c in colours if c != K and c not in takes]
-        return not self.plan.wide_conv[w] or len(paired) <= 1
+        """(rows, columns) for the join: the rows the profiles of one side (``transposed``), the
+        columns the other side as bits (``runs``), both sides built colour by colour
+        (``merged``). The rows are the side with fewer contributions held: each costs the join
+        a few big-int operations, each of the columns' only a bit."""
+        sides = sorted((self.merged(side) for side in self.sides()),
+                       key=lambda merged: _held(merged[0]))
+        return self.transposed(*sides[0]), self.runs(*sides[1])
 
     def rolls_of(self, colours) -> int:
         out = 1
@@ -268,19 +258,7 @@ class _Split:
             out *= factorial(n + classes - 1) // factorial(n) // factorial(classes - 1)
         return out
 
-    # -- the rows: one side's profiles ------------------------------------------------------------
-    def profiles(self, colours) -> dict:
-        """Each distinct profile of the side (one tuple of contributions per family) and the
-        number of ordered rolls of its dice that give it."""
-        self.listing(colours)
-        out = defaultdict(int)
-        for dice, ways in self.side_rolls(colours):
-            self.spend(1)
-            profile = tuple(self.contributions(f, 0, dice) for f in range(len(self.families)))
-            out[profile] += ways
-        self.memo = self.interned = None
-        return out
-
+    # -- a side's contributions ----------------------------------------------------------------
     def listing(self, colours) -> None:
         """Start listing the contributions of ``colours``' dice."""
         self.colours = colours
@@ -288,19 +266,7 @@ class _Split:
         self.memo = {}  # (family, box, dice left) -> contributions; freed with the side
         self.options = {}  # (family, box) -> what these colours can do for it (box_options)
         self.interned = {}  # a contribution -> the one int object of its value
-
-    def side_rolls(self, colours):
-        """(dice, ways), one at a time: dice a tuple of four ascending tuples of faces (face
-        classes where no wide box needs the exact face), fixed dice included; ways the ordered
-        rolls giving it."""
-        per_colour = [_colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
-                                    self.gone[c]) for c in colours]
-        for combo in product(*per_colour):
-            dice, ways = [()] * 4, 1
-            for c, (faces, w) in zip(colours, combo):
-                dice[c] = faces
-                ways *= w
-            yield tuple(dice), ways
+        self.leaving = False
 
     def contributions(self, f: int, j: int, dice) -> tuple:
         """The contributions of the small boxes j.. of family ``f`` and the wide box, with
@@ -366,6 +332,9 @@ class _Split:
         for every k and j the budget allows; the value capped at the need."""
         if family.need is None:
             return [0]
+        if self.leaving:  # one paired colour, merged with the others before pairing
+            (c,) = self.colours
+            return [self.pack(0, 0, 0, self.leftover(dice[c])) if family.pairs_onto_wide else 0]
         takes = family.wide_takes
         free = sum(sum(dice[c]) for c in range(3) if c in takes)
         pairs = [0]  # best sum of j pairs: each pair gives its lower die
@@ -388,21 +357,51 @@ class _Split:
         """(tables, ways) of the side's rolls, never listing a roll's contributions: per family,
         each contribution and the bits of the rolls that give it, and each roll's ways. Built
         colour by colour (``merge``): the dice of two colours are disjoint, so a roll of both
-        gives exactly the merges of what each colour's roll gives (exactness point 3)."""
+        gives exactly the merges of what each colour's roll gives (exactness point 3). The
+        paired colours come first, their leftover dice kept apart until the last of them is
+        merged, then paired onto the wide box (``onto_wide_in_pairs``)."""
         self.listing(())
         empty = ((),) * 4
         tables = [{code: 1 for code in self.contributions(f, 0, empty)}
                   for f in range(len(self.families))]
+        colours = sorted(colours, key=lambda c: c not in self.paired)
         size, ways = 1, [1]
         for k, c in enumerate(colours):
             rolls = _colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
                                   self.gone[c])
-            later = colours[k + 1:] + tuple(x for x in self.present if x not in colours)
+            later = colours[k + 1:] + [x for x in self.present if x not in colours]
             tables = self.merge(tables, size, self.by_colour(c, rolls), len(rolls),
-                                [self.halves_wanted(f, later) for f in range(len(tables))])
+                                [self.halves_wanted(f, later) for f in range(len(tables))],
+                                c in self.paired)
             size *= len(rolls)
             ways = [a * w for a in ways for _, w in rolls]
+            if c in self.paired and not any(x in self.paired for x in colours[k + 1:]):
+                tables = self.onto_wide_in_pairs(tables)
         return tables, ways
+
+    def leftover(self, faces: tuple) -> int:
+        """The number of these leftover dice of paired colours (faces ascending)."""
+        return self.leftovers.setdefault(faces, len(self.leftovers))
+
+    def onto_wide_in_pairs(self, tables: list) -> list:
+        """The tables with each contribution's leftover dice of paired colours (``leftover``)
+        turned into what they give the wide box: the j best 2-for-1 pairs, best paired
+        neighbour with neighbour from the top (the 2nd, 4th, ... highest die each), one budget
+        each, for every j the budget allows; the value capped at the need."""
+        faces = {number: left for left, number in self.leftovers.items()}
+        out = []
+        for family, table in zip(self.families, tables):
+            found = defaultdict(int)
+            for code, bits in table.items():
+                full, halves, budget, left = self.unpack(code)
+                pairs = [0]  # best sum of j pairs
+                for lower in faces[left][-2::-2]:
+                    pairs.append(pairs[-1] + lower)
+                for j in range(min(len(pairs) - 1, self.budget - budget) + 1):
+                    found[self.pack(full, halves, budget + j,
+                                    min(family.need or 0, pairs[j]))] |= bits
+            out.append(found)
+        return out
 
     def halves_wanted(self, f: int, colours) -> int:
         """The small boxes of family ``f`` (bits) that one of ``colours`` could give the other
@@ -414,8 +413,8 @@ class _Split:
         return out
 
     def transposed(self, tables: list, ways: list) -> dict:
-        """The profiles ``profiles`` would list for a side, read off its merged tables: a
-        roll's contributions are those whose bits hold it."""
+        """A side's profiles (each roll's contributions, per family, sorted) and their ways,
+        read off its merged tables: a roll's contributions are those whose bits hold it."""
         self.spend(_held(tables) // FOUND_PER_UNIT)  # before the lists take their memory
         held = [[[] for _ in ways] for _ in tables]  # family -> roll -> its contributions
         for f, table in enumerate(tables):
@@ -430,19 +429,6 @@ class _Split:
         for i, w in enumerate(ways):
             out[tuple(tuple(found[i]) for found in held)] += w
         return out
-
-    def listed(self, profiles: dict) -> tuple:
-        """(tables, ways) as ``merged`` gives them, from a side's listed profiles: each profile
-        a bit."""
-        self.spend(sum(len(found) for profile in profiles for found in profile)
-                   // FOUND_PER_UNIT)
-        tables = [defaultdict(int) for _ in self.families]
-        for p, profile in enumerate(profiles):
-            self.ask_stop()
-            for table, contributions in zip(tables, profile):
-                for code in contributions:
-                    table[code] |= 1 << p
-        return tables, list(profiles.values())
 
     def runs(self, tables: list, ways: list) -> tuple:
         """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
@@ -480,6 +466,7 @@ class _Split:
         """Per family, each contribution of colour ``c``'s dice alone and the bits of the rolls
         (numbered as in ``rolls``) that give it."""
         self.listing((c,))
+        self.leaving = c in self.paired
         tables = [defaultdict(int) for _ in self.families]
         for i, (faces, _) in enumerate(rolls):
             self.spend(1)
@@ -490,17 +477,28 @@ class _Split:
         self.memo = self.interned = None
         return tables
 
-    def merge(self, tables: list, size: int, more: list, more_size: int, wanted: list) -> list:
+    def merge(self, tables: list, size: int, more: list, more_size: int, wanted: list,
+              leftovers: bool) -> list:
         """The contributions of the rolls of two disjoint sets of dice (``size`` rolls and
         ``more_size`` rolls, bits as in ``tables`` and ``more``) together: roll (i, j) is bit
         ``i * more_size + j``. Two contributions merge when neither covers a box the other uses;
-        a box given half a pair by each is covered (one budget), budgets and values add. Those
-        left with a half on a box outside ``wanted`` (per family, ``halves_wanted``) are not
-        kept."""
+        a box given half a pair by each is covered (one budget), budgets add, and so do values
+        (or, with ``leftovers``, the leftover dice of paired colours join). Those left with a
+        half on a box outside ``wanted`` (per family, ``halves_wanted``) are not kept."""
         out = []
         for f, (table, other) in enumerate(zip(tables, more)):
             need = self.families[f].need or 0
             unwanted = ~wanted[f]
+            values = {code & (1 << self.halves_at) - 1 for code in other}
+            add = {}  # value (or leftover) -> the other's value (or leftover) -> both
+            faces = {number: left for left, number in self.leftovers.items()}
+            for value1 in {code & (1 << self.halves_at) - 1 for code in table}:
+                if leftovers:
+                    add[value1] = {value2: self.leftover(tuple(sorted(faces[value1]
+                                                                      + faces[value2])))
+                                   for value2 in values}
+                else:
+                    add[value1] = {value2: min(need, value1 + value2) for value2 in values}
             merged = defaultdict(int)
             heads = defaultdict(list)  # the other's contributions by all but their wide value
             for code, bits in other.items():
@@ -511,6 +509,7 @@ class _Split:
                 self.ask_stop()
                 full1, halves1, budget1, value1 = self.unpack(code)
                 used1, room = full1 | halves1, self.budget - budget1
+                add1 = add[value1]
                 spread = _spread(bits, more_size)
                 for (full2, halves2, budget2), found in heads.items():
                     both = halves1 & halves2
@@ -523,7 +522,7 @@ class _Split:
                     for value2, repeated in found:
                         rolls = spread & repeated
                         if rolls:
-                            merged[head | min(need, value1 + value2)] |= rolls
+                            merged[head | add1[value2]] |= rolls
             self.spend(len(merged) * size * more_size // BITS_PER_UNIT)
             out.append(merged)
         return out
@@ -631,8 +630,8 @@ class _Split:
 
 
 def _held(tables) -> int:
-    """How many contributions the rolls or profiles of ``tables`` (per family, contribution ->
-    bits: ``merged``, ``listed``) hold, all together."""
+    """How many contributions the rolls of ``tables`` (per family, contribution -> bits:
+    ``merged``) hold, all together."""
     return sum(bits.bit_count() for table in tables for bits in table.values())
 
 
