@@ -196,7 +196,7 @@ class _Split:
         (w, _, takes), = plan.wide
         self.paired = tuple(c for c in self.present
                             if c != K and c not in takes and plan.wide_conv[w])
-        self.leftovers, self.leftover_faces = {(): 0}, [()]
+        self.leftovers = {(): 0}
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         # packed contributions: wide value (or leftover), then a bit per small box halved, then
         # covered, then the budget (``pack``)
@@ -331,7 +331,8 @@ class _Split:
     def onto_wide(self, family, dice) -> list:
         """The leftover dice onto the wide box: every die it takes, the k highest black dice
         (one budget each), the j best 2-for-1 pairs of dice it does not take (one budget each),
-        for every k and j the budget allows; the value capped at the need."""
+        for every k and j the budget allows, up to the first that fills the box (more would
+        spend budget for nothing); the value capped at the need."""
         if family.need is None:
             return [0]
         if self.leaving:  # one paired colour, merged with the others before pairing
@@ -339,12 +340,8 @@ class _Split:
             return [self.pack(0, 0, 0, self.leftover(dice[c])) if family.pairs_onto_wide else 0]
         takes = family.wide_takes
         free = sum(sum(dice[c]) for c in range(3) if c in takes)
-        pairs = [0]  # best sum of j pairs: each pair gives its lower die
-        if family.pairs_onto_wide:
-            others = sorted((v for c in range(3) if c not in takes for v in dice[c]),
-                            reverse=True)
-            for lower in others[1::2]:
-                pairs.append(pairs[-1] + lower)
+        pairs = _pair_sums(sorted(v for c in range(3) if c not in takes for v in dice[c])
+                           if family.pairs_onto_wide else ())
         out, blacks = [], 0
         for k, black in enumerate((0,) + tuple(reversed(dice[K]))):
             if k > self.budget:
@@ -352,6 +349,10 @@ class _Split:
             blacks += black
             for j in range(min(len(pairs) - 1, self.budget - k) + 1):
                 out.append(self.pack(0, 0, k + j, min(family.need, free + blacks + pairs[j])))
+                if free + blacks + pairs[j] >= family.need:
+                    break
+            if free + blacks >= family.need:
+                break
         return out
 
     # -- the columns: one side as bits ------------------------------------------------------------
@@ -389,19 +390,19 @@ class _Split:
         """The tables with each contribution's leftover dice of paired colours (``leftover``)
         turned into what they give the wide box: the j best 2-for-1 pairs, best paired
         neighbour with neighbour from the top (the 2nd, 4th, ... highest die each), one budget
-        each, for every j the budget allows; the value capped at the need."""
-        faces = {number: left for left, number in self.leftovers.items()}
+        each, for every j the budget allows up to the first that fills the box; the value
+        capped at the need."""
+        sums = [_pair_sums(left) for left in self.leftovers]  # in the order of their numbers
+        field = (1 << self.halves_at) - 1
         out = []
         for family, table in zip(self.families, tables):
-            found = defaultdict(int)
+            need, found = family.need or 0, defaultdict(int)
             for code, bits in table.items():
-                full, halves, budget, left = self.unpack(code)
-                pairs = [0]  # best sum of j pairs
-                for lower in faces[left][-2::-2]:
-                    pairs.append(pairs[-1] + lower)
-                for j in range(min(len(pairs) - 1, self.budget - budget) + 1):
-                    found[self.pack(full, halves, budget + j,
-                                    min(family.need or 0, pairs[j]))] |= bits
+                pairs, head = sums[code & field], code & ~field
+                for j in range(min(len(pairs) - 1, self.budget - (code >> self.budget_at)) + 1):
+                    found[head + (j << self.budget_at) | min(need, pairs[j])] |= bits
+                    if pairs[j] >= need:
+                        break
             out.append(found)
         return out
 
@@ -528,7 +529,7 @@ class _Split:
             unwanted = ~wanted[f]
             values = {code & (1 << self.halves_at) - 1 for code in other}
             add = {}  # value (or leftover) -> the other's value (or leftover) -> both
-            faces = {number: left for left, number in self.leftovers.items()}
+            faces = list(self.leftovers)  # by number
             for value1 in {code & (1 << self.halves_at) - 1 for code in table}:
                 if leftovers:
                     add[value1] = {value2: self.leftover(tuple(sorted(faces[value1]
@@ -727,6 +728,19 @@ def _repeat(bits: int, width: int, times: int) -> int:
     '0b10101'
     """
     return int(format(bits, f"0{width}b") * times, 2)
+
+
+def _pair_sums(faces) -> list:
+    """The best sum of j 2-for-1 pairs of these faces (ascending), for each j from 0: each pair
+    gives its lower die, so neighbours are paired from the top (the 2nd, 4th, ... highest).
+
+    >>> _pair_sums((1, 2, 5, 6))
+    [0, 5, 6]
+    """
+    out = [0]
+    for lower in faces[-2::-2]:
+        out.append(out[-1] + lower)
+    return out
 
 
 def _colour_rolls(n: int, classes, fixed, gone=()) -> list:
