@@ -157,6 +157,23 @@ def unbeaten_of(split, codes) -> tuple:
     return tuple(sorted(split.pack(*x) for x in held if not any(beats(y, x) for y in held)))
 
 
+def listed_rolls(split, side):
+    """(dice, ways) of every roll of ``side``, numbered as ``merged`` numbers them, and the
+    split ready to list their contributions."""
+    from itertools import product
+
+    from odd_nb.games.one_deck.odds_split import _colour_rolls
+    order = sorted(side, key=lambda c: c not in split.paired)
+    per_colour = [_colour_rolls(split.plan.rolled[c], split.plan.classes[c], split.fixed[c],
+                                split.gone[c]) for c in order]
+    split.listing(side)
+    for combo in product(*per_colour):
+        dice, ways = [()] * 4, 1
+        for c, (faces, ways_c) in zip(order, combo):
+            dice[c], ways = faces, ways * ways_c
+        yield tuple(dice), ways
+
+
 def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     """§4, A7 (the docstring's exactness points 3 and 4): a side built colour by colour as bits
     (``merged``) holds, for every roll of the side, every contribution that listing that roll's
@@ -166,9 +183,8 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     read off those tables (``transposed``) are the listed ones, with their ways. The join then
     cannot tell the two ways apart."""
     from collections import Counter
-    from itertools import product
 
-    from odd_nb.games.one_deck.odds_split import _colour_rolls, _Split
+    from odd_nb.games.one_deck.odds_split import _Split
     rng = random.Random(77)
     checked = paired = 0
     for _ in range(80):
@@ -179,26 +195,18 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
             if not side:
                 continue
             merged, ways = split.merged(side)
-            tables, _ = split.unbeaten(merged, ways)
-            order = sorted(side, key=lambda c: c not in split.paired)  # as merged numbers them
-            per_colour = [_colour_rolls(split.plan.rolled[c], split.plan.classes[c],
-                                        split.fixed[c], split.gone[c]) for c in order]
-            split.listing(side)
+            tables = split.unbeaten(merged)
             listed = Counter()
-            for i, combo in enumerate(product(*per_colour)):
-                dice, w = [()] * 4, 1
-                for c, (faces, ways_c) in zip(order, combo):
-                    dice[c], w = faces, w * ways_c
-                profile = []
+            for i, (dice, w) in enumerate(listed_rolls(split, side)):
+                listing = [split.contributions(f, 0, dice) for f in range(len(tables))]
+                profile = tuple(unbeaten_of(split, found) for found in listing)
                 for f, table in enumerate(tables):
-                    contributions = split.contributions(f, 0, tuple(dice))
-                    assert set(contributions) <= {code for code, bits in merged[f].items()
-                                                  if bits >> i & 1}, case
-                    profile.append(unbeaten_of(split, contributions))
+                    assert set(listing[f]) <= {code for code, bits in merged[f].items()
+                                               if bits >> i & 1}, case
                     assert {code for code, bits in table.items() if bits >> i & 1} == set(
-                        profile[-1]), case
+                        profile[f]), case
                 assert ways[i] == w, case
-                listed[tuple(profile)] += w
+                listed[profile] += w
             assert split.transposed(tables, ways) == listed, case
             checked += 1
             paired += sum(c in split.paired for c in side) >= 2
@@ -207,8 +215,10 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
 
 def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
     """§4, A7 (exactness point 4): ``unbeaten`` keeps, for each roll of a side, exactly the
-    contributions that no other contribution of that roll beats (``unbeaten_of``), on 60
-    seeded encounters; and some are dropped."""
+    listed contributions that no other contribution of that roll beats (``unbeaten_of``), on
+    60 seeded encounters; and some are dropped."""
+    from collections import defaultdict
+
     from odd_nb.games.one_deck.odds_split import _Split
     rng = random.Random(78)
     dropped = 0
@@ -219,11 +229,14 @@ def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
         for side in split.sides():
             if not side:
                 continue
-            tables, ways = split.merged(side)
-            kept, kept_ways = split.unbeaten(tables, ways)
-            assert kept_ways == ways
-            for table, unbeaten in zip(tables, kept):
-                for i in range(len(ways)):
+            tables = [defaultdict(int) for _ in split.families]
+            rolls = list(listed_rolls(split, side))
+            for i, (dice, _) in enumerate(rolls):
+                for f, table in enumerate(tables):
+                    for code in split.contributions(f, 0, dice):
+                        table[code] |= 1 << i
+            for table, unbeaten in zip(tables, split.unbeaten(tables)):
+                for i in range(len(rolls)):
                     held = [code for code, bits in table.items() if bits >> i & 1]
                     got = {code for code, bits in unbeaten.items() if bits >> i & 1}
                     assert got == set(unbeaten_of(split, held)), case

@@ -249,8 +249,11 @@ class _Split:
         columns the other side as bits (``runs``), both sides built colour by colour
         (``merged``). The rows are the side with fewer contributions held: each costs the join
         a few big-int operations, each of the columns' only a bit."""
-        sides = sorted((self.unbeaten(*self.merged(side)) for side in self.sides()),
-                       key=lambda merged: _held(merged[0]))
+        sides = []
+        for side in self.sides():
+            tables, ways = self.merged(side)
+            sides.append((self.unbeaten(tables), ways))
+        sides.sort(key=lambda side: _held(side[0]))
         return self.transposed(*sides[0]), self.runs(*sides[1])
 
     def rolls_of(self, colours) -> int:
@@ -406,8 +409,8 @@ class _Split:
             out.append(found)
         return out
 
-    def unbeaten(self, tables: list, ways: list) -> tuple:
-        """(tables, ways) with each contribution kept only for the rolls that hold none that
+    def unbeaten(self, tables: list) -> list:
+        """The tables with each contribution kept only for the rolls that hold none that
         beats it (exactness point 4). One contribution beats another when, joined with any of
         the other side's, it is legal when that one is and covers no fewer boxes: no more
         budget, no less value, no half the other has not, and covering every box the other
@@ -439,7 +442,7 @@ class _Split:
                         if bits:
                             kept[self.pack(full, halves, budget, value)] = bits
             out.append(kept)
-        return out, ways
+        return out
 
     def halves_wanted(self, f: int, colours) -> int:
         """The small boxes of family ``f`` (bits) that one of ``colours`` could give the other
