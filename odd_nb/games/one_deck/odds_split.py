@@ -473,15 +473,15 @@ class _Split:
 
     def runs(self, tables: list, ways: list) -> tuple:
         """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
-        by what they cover and halve: (covered, halved, budgets, levels), where ``levels[x]``
-        is what those of budget ``budgets[x]`` or less reach: the wide values, ascending, and
-        for each the columns (rolls or profiles) that reach at least that value (``last[i]``:
-        value ``values[i]`` or more; ``last[0]``: those that have one at all). A row
-        contribution with room for budget b joins one level of each (covered, halved): the key
-        does not depend on the budget. ``digits[t]`` are the columns whose ways have binary
-        digit t."""
+        by what they cover and halve: (covered, halved, budgets, levels), where
+        ``levels[x][lack]`` are the columns (rolls) with one of budget ``budgets[x]`` or less
+        and a wide value of ``lack`` or more (``levels[x][0]``: those that have one at all), for
+        every lack up to the need. A row contribution with room for budget b joins one level
+        of each (covered, halved): the key does not depend on the budget. ``digits[t]`` are the
+        columns whose ways have binary digit t."""
         runs = []
-        for table in tables:
+        for family, table in zip(self.families, tables):
+            lacks = range((family.need or 0) + 1)
             by_head = defaultdict(lambda: defaultdict(list))
             for code, bits in table.items():
                 full, halves, budget, value = self.unpack(code)
@@ -491,9 +491,9 @@ class _Split:
                 budgets, levels, found = sorted(by_budget), [], []
                 for budget in budgets:
                     found += by_budget[budget]
-                    levels.append(_suffixes(found))
-                self.spend(sum(len(values) for values, _ in levels) * len(ways)
-                           // BITS_PER_UNIT)
+                    values, last = _suffixes(found)
+                    levels.append([last[bisect_left(values, lack)] for lack in lacks])
+                self.spend(len(levels) * len(lacks) * len(ways) // BITS_PER_UNIT)
                 self.ask_stop()
                 found_runs.append((full, halves, budgets, levels))
             runs.append(found_runs)
@@ -602,18 +602,18 @@ class _Split:
                 self.ask_stop()
         settled = defaultdict(int)
         for profile, ways in profiles.items():
-            by_rank = defaultdict(int)
+            by_rank = [0] * len(keys)
             for reached, contributions in zip(reach, profile):
                 for code in contributions:
                     for r, bits in reached[code]:
                         by_rank[r] |= bits
             done = 0
-            for r in sorted(by_rank):
-                new = by_rank[r] & ~done
+            for key, bits in zip(keys, by_rank):
+                new = bits & ~done
                 if new:
                     done |= new
-                    settled[keys[r]] += ways * sum((new & d).bit_count() << t
-                                                   for t, d in enumerate(digits))
+                    settled[key] += ways * sum((new & d).bit_count() << t
+                                               for t, d in enumerate(digits))
             self.ask_stop()
         return settled
 
@@ -638,13 +638,13 @@ class _Split:
             key = family.key_of[full_a | full_b | pairs]
             if key == INF:
                 continue
-            values, last = levels[level]
+            fill = levels[level]
             if family.need is None:
-                reached[rank[key]] |= last[0]
+                reached[rank[key]] |= fill[0]
                 continue
             if not family.wide_must:
-                reached[rank[key + family.wide_cost]] |= last[0]
-            out.append((values, last, rank[key]))
+                reached[rank[key + family.wide_cost]] |= fill[0]
+            out.append((fill, rank[key]))
         return out, reached
 
     def reach(self, a, legal: tuple) -> list:
@@ -657,10 +657,9 @@ class _Split:
         out = defaultdict(int, out)
         if levels:
             lack = self.families[a[0]].need - a[4]
-            for values, last, covered in levels:
-                filled = bisect_left(values, lack)
-                if filled < len(values):
-                    out[covered] |= last[filled]
+            for fill, covered in levels:
+                if fill[lack]:
+                    out[covered] |= fill[lack]
         first, reached = [], 0  # a column reached at a better rank needs no worse one
         for r in sorted(out):
             bits = out[r] & ~reached
