@@ -541,18 +541,20 @@ class _Split:
                 else:
                     add[value1] = {value2: min(need, value1 + value2) for value2 in values}
             merged = defaultdict(int)
-            heads = defaultdict(list)  # the other's contributions by all but their wide value
+            # each side's contributions by all but their wide value, their rolls numbered as
+            # rolls of both
+            mine, heads = defaultdict(list), defaultdict(list)
+            for code, bits in table.items():
+                full, halves, budget, value = self.unpack(code)
+                mine[full, halves, budget].append((add[value], _spread(bits, more_size)))
             for code, bits in other.items():
                 full, halves, budget, value = self.unpack(code)
                 heads[full, halves, budget].append((value, _repeat(bits, more_size, size)))
             self.spend(len(table) * len(other) // MERGE_STEPS)
-            for code, bits in table.items():
+            for (full1, halves1, budget1), found1 in mine.items():
                 self.ask_stop()
-                full1, halves1, budget1, value1 = self.unpack(code)
                 used1, room = full1 | halves1, self.budget - budget1
-                add1 = add[value1]
-                spread = _spread(bits, more_size)
-                for (full2, halves2, budget2), found in heads.items():
+                for (full2, halves2, budget2), found2 in heads.items():
                     both = halves1 & halves2
                     halves = (halves1 | halves2) ^ both
                     if (full1 & (full2 | halves2) or full2 & used1 or halves & unwanted
@@ -560,10 +562,11 @@ class _Split:
                         continue
                     head = self.pack(full1 | full2 | both, halves,
                                      budget1 + budget2 + both.bit_count(), 0)
-                    for value2, repeated in found:
-                        rolls = spread & repeated
-                        if rolls:
-                            merged[head | add1[value2]] |= rolls
+                    for add1, spread in found1:
+                        for value2, repeated in found2:
+                            rolls = spread & repeated
+                            if rolls:
+                                merged[head | add1[value2]] |= rolls
             self.spend(len(merged) * size * more_size // BITS_PER_UNIT)
             out.append(merged)
         return out
