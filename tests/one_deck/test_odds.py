@@ -558,14 +558,15 @@ def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     pool = {"yellow": 2, "pink": 2}
     idle, stop = threading.Event(), threading.Event()
     stop.set()
-    ways = {  # the ways to odds (boxes, kwargs, WORK_PER_ROLL), each checked to be the one taken
-        "walk": (two_wide, {}, 10 ** 6),  # two wide boxes: the walk, however long
-        "small": (small, {}, odds_module.WORK_PER_ROLL),
-        "split": (one_wide, {}, odds_module.WORK_PER_ROLL),
-        "sampled": (one_wide, {"max_seconds": 0}, odds_module.WORK_PER_ROLL),  # no time to walk
-        "rolls": (one_wide, {"exact_limit": 1}, 0),  # no exact work allowed: each roll is solved
-    }
-    for method, (boxes, kwargs, work_per_roll) in ways.items():
+    ways = [  # the ways to odds (method, boxes, kwargs, WORK_PER_ROLL), each checked taken
+        ("walk", two_wide, {}, 10 ** 6),  # two wide boxes: the walk, however long
+        ("small", small, {"placed": [[], [("pink", 5)]]}, odds_module.WORK_PER_ROLL),  # a die
+        ("split", small, {}, odds_module.WORK_PER_ROLL),  # on a box: the small-box walk
+        ("split", one_wide, {}, odds_module.WORK_PER_ROLL),
+        ("sampled", one_wide, {"max_seconds": 0}, odds_module.WORK_PER_ROLL),  # no time to walk
+        ("rolls", one_wide, {"exact_limit": 1}, 0),  # no exact work allowed: each roll solved
+    ]
+    for method, boxes, kwargs, work_per_roll in ways:
         monkeypatch.setattr(odds_module, "WORK_PER_ROLL", work_per_roll)
         odds = encounter_odds(pool, boxes, cancel=idle, **kwargs)
         assert odds.method == method

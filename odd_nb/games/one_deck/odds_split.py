@@ -2,10 +2,10 @@
 
 ``split_distribution`` gives the same answer as ``odds_dp.mask_distribution`` -- for each set of
 covered boxes under the best placement, the number of rolls that lead to it -- for encounters
-with exactly one open wide box. Where that box makes the walk over faces slow (its sum keeps
-many partial placements apart), this is several times faster; on small boxes alone the walk is
-faster, ``supports`` says when this method applies at all and ``faster_than_walk`` when it
-pays.
+with at most one open wide box. Where that box makes the walk over faces slow (its sum keeps
+many partial placements apart), this is several times faster, and on small boxes alone it
+mostly beats the small-box walk (``odds_small``); ``supports`` says when this method applies
+at all and ``faster_than_walk`` when it pays.
 
 The idea. Split the colours of the pool in two sides, A and B, with every colour that could go
 on the wide box only through a 2-for-1 on side B. For every roll of one side alone, list what
@@ -113,20 +113,25 @@ DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the 
 
 
 def supports(plan) -> bool:
-    """Whether ``split_distribution`` answers this odds question: exactly one open wide box and
-    no dice already on a box (fixed dice and faces discarded as rolled are fine)."""
+    """Whether ``split_distribution`` answers this odds question: at most one open wide box
+    and no dice already on a box (fixed dice and faces discarded as rolled are fine)."""
     placed = plan.done_mask or any(need != plan.boxes[i].target for i, need, _ in plan.wide)
-    return len(plan.wide) == 1 and not placed
+    return len(plan.wide) <= 1 and not placed
 
 
 def faster_than_walk(plan) -> bool:
-    """Whether the split is worth taking over the walk: when the wide box takes at least
+    """Whether the split is worth taking over the walk: with small boxes only (measured on the
+    206 such questions of ten greedy games, 2-14 dice: 2.5 s in all against the small-box
+    walk's 4.2 s, 202 within 0.108 s against 196; slower on 69, by 46 ms at most); and when
+    the wide box takes at least
     ``DIRECT_DICE`` rolled dice directly (its colours and black), whose sums keep the walk's
     partial placements apart. With fewer, the box is filled mostly by 2-for-1 pairs, which the
     walk handles well, and the split's side of paired colours is the costly one (measured on
     the four such encounters of ten greedy games, 5-7 dice: each method faster on two, walk
     0.07-0.98 s, split 0.01-0.44 s; with 3 or more direct dice the split was 3-40x faster,
     e.g. a wide blue 12 with 3 of 9 dice: 0.5 s, the walk past 13 s)."""
+    if not plan.wide:
+        return True
     (_, _, takes), = plan.wide
     return sum(plan.rolled[c] for c in takes) >= DIRECT_DICE
 
@@ -139,7 +144,7 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
     ``limit`` -- which also bounds the memory kept -- or once ``stop()`` is true (asked every
     few ms), it raises ``TooMuchWork``."""
     if not supports(plan):
-        raise ValueError("split_distribution needs exactly one open wide box and no placed "
+        raise ValueError("split_distribution needs at most one open wide box and no placed "
                          "dice (see supports)")
     split = _Split(plan, limit, stop)
     settled = split.join(*split.arrange())
@@ -193,9 +198,11 @@ class _Split:
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
         # the colours that reach the wide box only in 2-for-1 pairs, and their leftover dice
         # while a side is merged (``leftover``): the faces, ascending, by number
-        (w, _, takes), = plan.wide
-        self.paired = tuple(c for c in self.present
-                            if c != K and c not in takes and plan.wide_conv[w])
+        self.paired = ()
+        if plan.wide:
+            (w, _, takes), = plan.wide
+            self.paired = tuple(c for c in self.present
+                                if c != K and c not in takes and plan.wide_conv[w])
         self.leftovers = {(): 0}
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         # packed contributions: wide value (or leftover), then a bit per small box halved, then
@@ -421,19 +428,20 @@ class _Split:
             for code, bits in table.items():
                 full, halves, budget, value = self.unpack(code)
                 heads[full, halves].append((budget, value, bits))
-            by_halves = defaultdict(list)  # halved -> [(covered, its grid)]
+            by_halves = defaultdict(dict)  # halved -> covered -> its grid
             top = max(code & (1 << self.halves_at) - 1 for code in table)
             for (full, halves), cells in heads.items():
-                by_halves[halves].append((full, _dominance(cells, self.budget, top)))
-            self.spend(len(heads) * len(heads) // MERGE_STEPS)
+                by_halves[halves][full] = _dominance(cells, self.budget, top)
+            self.spend(len(heads) * len(by_halves) // MERGE_STEPS)
             kept = {}
+            boxes = (1 << self.boxes) - 1
             for halves, group in by_halves.items():
-                for full, grid in group:
+                for full, grid in group.items():
                     self.ask_stop()
                     beaters = [grid2 for halves2, group2 in by_halves.items()
                                if not halves2 & ~halves
-                               for full2, grid2 in group2
-                               if grid2 is not grid and not (full | halves & ~halves2) & ~full2]
+                               for grid2 in _holding(group2, full | halves & ~halves2, boxes)
+                               if grid2 is not grid]
                     for budget, value, bits in heads[full, halves]:
                         beaten = grid[budget][value + 1] | (budget and grid[budget - 1][value])
                         for grid2 in beaters:
@@ -473,13 +481,14 @@ class _Split:
 
     def runs(self, tables: list, ways: list) -> tuple:
         """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
-        by what they cover and halve: (covered, halved, budgets, levels), where
-        ``levels[x][lack]`` are the columns (rolls) with one of budget ``budgets[x]`` or less
-        and a wide value of ``lack`` or more (``levels[x][0]``: those that have one at all), for
-        every lack up to the need. A row contribution with room for budget b joins one level
-        of each (covered, halved): the key does not depend on the budget. ``digits[t]`` are the
-        columns whose ways have binary digit t."""
+        by what they cover and halve: (covered, halved, levels), where ``levels[b][lack]`` are
+        the columns (rolls) with one of budget b or less and a wide value of ``lack`` or more
+        (``levels[b][0]``: those that have one at all), for every lack up to the need
+        (``levels[b]`` is None when none has budget b or less). A row contribution with room
+        for budget b joins that level of each (covered, halved): the key does not depend on
+        the budget. ``digits[t]`` are the columns whose ways have binary digit t."""
         runs = []
+        rooms = range(self.budget + 1)
         for family, table in zip(self.families, tables):
             lacks = range((family.need or 0) + 1)
             by_head = defaultdict(lambda: defaultdict(list))
@@ -495,7 +504,9 @@ class _Split:
                     levels.append([last[bisect_left(values, lack)] for lack in lacks])
                 self.spend(len(levels) * len(lacks) * len(ways) // BITS_PER_UNIT)
                 self.ask_stop()
-                found_runs.append((full, halves, budgets, levels))
+                found_runs.append((full, halves, [
+                    levels[bisect_right(budgets, room) - 1] if room >= budgets[0] else None
+                    for room in rooms]))
             runs.append(found_runs)
         # each binary digit's columns as one string of bits (setting them one by one into a
         # growing int would take time quadratic in the columns)
@@ -590,17 +601,23 @@ class _Split:
         self.spend(sum(map(len, rows)) * sum(map(len, runs)) // SEGMENT_STEPS
                    + sum(len(found) for profile in profiles for found in profile))
         # keys as ranks: small ints, sorted as the keys are
-        keys = sorted({key + extra for family in self.families for key in family.key_of
-                       for extra in (0, family.wide_cost if family.need else 0) if key != INF})
+        self.keys = keys = sorted({key + extra for family in self.families for key in family.key_of
+                                   for extra in (0, family.wide_cost if family.need else 0)
+                                   if key != INF})
         rank = {key: r for r, key in enumerate(keys)}
-        rank[INF] = len(keys)  # not a legal placement
+        # per family and covered set: the rank with the wide box covered, and short (None: not
+        # a legal placement)
+        ranks = [([rank.get(key) for key in family.key_of],
+                  [rank.get(key + family.wide_cost) if family.need and not family.wide_must
+                   else None for key in family.key_of]) for family in self.families]
         reach, legal = [{} for _ in self.families], {}  # per family: contribution -> reach
+        self.joinable = {}  # (family, halved, room) -> joined_runs
         for f, found in enumerate(rows):
             for code in found:
                 a = (f, *self.unpack(code))
                 head = a[:4]  # those that differ only by their wide value join the same runs
                 if head not in legal:
-                    legal[head] = self.legal_runs(head, runs, rank)
+                    legal[head] = self.legal_runs(head, runs, ranks[f])
                 reach[f][code] = self.reach(a, legal[head])
                 self.ask_stop()
         settled = defaultdict(int)
@@ -620,7 +637,7 @@ class _Split:
             self.ask_stop()
         return settled
 
-    def legal_runs(self, head, runs, rank: dict) -> list:
+    def legal_runs(self, head, runs, ranks: tuple) -> list:
         """(levels, reached): the levels of the columns' runs that a row contribution's head
         (family, covered, halved, budget) may join, each with the key's rank when the wide box
         is covered; and what the head reaches whatever the row's wide value (rank -> columns):
@@ -628,27 +645,46 @@ class _Split:
         wide box short (where that is legal) for every column in it -- a column whose value
         fills the box reaches the better key too, so the worse one changes nothing for it. A
         pair of different families, or one that is not legal (too much budget, an armor box
-        left open), reaches nothing."""
+        left open), reaches nothing. ``ranks``: the family's ranks of each covered set, with
+        the wide box covered and short."""
         family_a, full_a, halves_a, budget_a = head
-        family = self.families[family_a]
+        covered_rank, short_rank = ranks
         room = self.budget - budget_a
-        out, reached = [], defaultdict(int)
-        for full_b, halves_b, budgets, levels in runs[family_a]:
+        wide = self.families[family_a].need is not None
+        out, reached = [], [0] * len(self.keys)
+        joinable = self.joinable.get((family_a, halves_a, room))
+        if joinable is None:
+            joinable = self.joinable[family_a, halves_a, room] = self.joined_runs(
+                runs[family_a], halves_a, room)
+        for boxes, fill in joinable:
+            covered = full_a | boxes
+            r = covered_rank[covered]
+            if r is None:
+                continue
+            if not wide:
+                reached[r] |= fill[0]
+                continue
+            if short_rank[covered] is not None:
+                reached[short_rank[covered]] |= fill[0]
+            out.append((fill, r))
+        return out, {r: bits for r, bits in enumerate(reached) if bits}
+
+    def joined_runs(self, runs: list, halves_a: int, room: int) -> list:
+        """(boxes, levels) for the columns' runs of one family joined with row contributions
+        that halve ``halves_a`` and have room for budget ``room``: the boxes covered by the run
+        and the pairs, and the run's level for that room; runs that cover the same boxes made
+        one (they reach the same keys)."""
+        by_boxes = {}
+        for full_b, halves_b, by_room in runs:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
-            level = bisect_right(budgets, room - pairs.bit_count()) - 1
-            if level < 0:
+            left = room - pairs.bit_count() if pairs else room
+            fill = by_room[left] if left >= 0 else None
+            if fill is None:
                 continue
-            key = family.key_of[full_a | full_b | pairs]
-            if key == INF:
-                continue
-            fill = levels[level]
-            if family.need is None:
-                reached[rank[key]] |= fill[0]
-                continue
-            if not family.wide_must:
-                reached[rank[key + family.wide_cost]] |= fill[0]
-            out.append((fill, rank[key]))
-        return out, reached
+            boxes = full_b | pairs
+            other = by_boxes.get(boxes)
+            by_boxes[boxes] = fill if other is None else [a | b for a, b in zip(other, fill)]
+        return list(by_boxes.items())
 
     def reach(self, a, legal: tuple) -> list:
         """(rank, columns) pairs, best rank first: the keys, as ranks, of row contribution ``a``
@@ -676,6 +712,26 @@ def _held(tables) -> int:
     """How many contributions the rolls of ``tables`` (per family, contribution -> bits:
     ``merged``) hold, all together."""
     return sum(bits.bit_count() for table in tables for bits in table.values())
+
+
+def _holding(group: dict, need: int, boxes: int) -> list:
+    """The values of ``group`` (bit set -> value) whose set holds every bit of ``need``: looked
+    up set by set when the sets holding ``need`` are fewer than the group.
+
+    >>> _holding({0b01: "a", 0b11: "b", 0b10: "c"}, 0b01, 0b11)
+    ['a', 'b']
+    """
+    free = boxes & ~need
+    if 1 << free.bit_count() >= len(group):
+        return [value for bits, value in group.items() if not need & ~bits]
+    out, more = [], free
+    while True:  # every subset of the free bits, from all of them down to none
+        value = group.get(need | more)
+        if value is not None:
+            out.append(value)
+        if not more:
+            return out[::-1]
+        more = (more - 1) & free
 
 
 def _dominance(cells: list, budget: int, top: int) -> list:
