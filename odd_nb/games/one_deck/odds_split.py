@@ -736,17 +736,28 @@ def _holding(group: dict, need: int, boxes: int) -> list:
 
 def _dominance(cells: list, budget: int, top: int) -> list:
     """``grid[b][v]``: the OR of the bits of the (budget, value, bits) ``cells`` of budget b or
-    less and value v or more (budgets up to ``budget``, values up to ``top``).
+    less and value v or more (budgets up to ``budget``, values up to ``top``). Budgets no cell
+    has share the row below, values no cell has the OR above: ORs only where cells are.
 
     >>> _dominance([(0, 2, 0b01), (1, 1, 0b10)], 1, 2)
     [[1, 1, 1, 0], [3, 3, 1, 0]]
     """
-    grid = [[0] * (top + 2) for _ in range(budget + 1)]
+    at = defaultdict(dict)  # budget -> value -> bits
     for b, v, bits in cells:
-        grid[b][v] |= bits
-    for b, row in enumerate(grid):
-        for v in range(top, -1, -1):
-            row[v] |= row[v + 1] | (b and grid[b - 1][v])
+        at[b][v] = bits
+    values = sorted({v for _, v, _ in cells}, reverse=True)
+    grid, row = [], [0] * (top + 2)
+    for b in range(budget + 1):
+        mine = at.get(b)
+        if mine is not None:
+            below, row = row, row[:]
+            found, higher = 0, top + 1
+            for v in values:
+                row[v + 1:higher] = [found] * (higher - v - 1)  # as at the value above
+                found |= mine.get(v, 0) | below[v]
+                row[v], higher = found, v
+            row[:higher] = [found] * higher
+        grid.append(row)
     return grid
 
 
