@@ -621,6 +621,7 @@ class _Split:
                 reach[f][code] = self.reach(a, legal[head])
                 self.ask_stop()
         settled = defaultdict(int)
+        digits = list(enumerate(digits))
         for profile, ways in profiles.items():
             by_rank = [0] * len(keys)
             for reached, contributions in zip(reach, profile):
@@ -629,18 +630,19 @@ class _Split:
                         by_rank[r] |= bits
             done = 0
             for key, bits in zip(keys, by_rank):
-                new = bits & ~done
-                if new:
-                    done |= new
-                    settled[key] += ways * sum((new & d).bit_count() << t
-                                               for t, d in enumerate(digits))
+                if bits:
+                    new = bits & ~done
+                    if new:
+                        done |= new
+                        settled[key] += ways * sum([(new & d).bit_count() << t
+                                                    for t, d in digits])
             self.ask_stop()
         return settled
 
     def legal_runs(self, head, runs, ranks: tuple) -> list:
         """(levels, reached): the levels of the columns' runs that a row contribution's head
         (family, covered, halved, budget) may join, each with the key's rank when the wide box
-        is covered; and what the head reaches whatever the row's wide value (rank -> columns):
+        is covered; and what the head reaches whatever the row's wide value (columns by rank):
         with no wide box, the key of each level for every column in it; else the key with the
         wide box short (where that is legal) for every column in it -- a column whose value
         fills the box reaches the better key too, so the worse one changes nothing for it. A
@@ -667,7 +669,7 @@ class _Split:
             if short_rank[covered] is not None:
                 reached[short_rank[covered]] |= fill[0]
             out.append((fill, r))
-        return out, {r: bits for r, bits in enumerate(reached) if bits}
+        return out, reached
 
     def joined_runs(self, runs: list, halves_a: int, room: int) -> list:
         """(boxes, levels) for the columns' runs of one family joined with row contributions
@@ -693,18 +695,19 @@ class _Split:
         the key with the wide box covered for the columns whose value fills what ``a`` leaves
         of it."""
         levels, out = legal
-        out = defaultdict(int, out)
         if levels:
+            out = out[:]
             lack = self.families[a[0]].need - a[4]
             for fill, covered in levels:
                 if fill[lack]:
                     out[covered] |= fill[lack]
         first, reached = [], 0  # a column reached at a better rank needs no worse one
-        for r in sorted(out):
-            bits = out[r] & ~reached
+        for r, bits in enumerate(out):
             if bits:
-                first.append((r, bits))
-                reached |= bits
+                bits &= ~reached
+                if bits:
+                    first.append((r, bits))
+                    reached |= bits
         return first
 
 
