@@ -15,7 +15,7 @@ Columns:
   faces of odds_dp.py), "small" (the same, pruned, for small boxes only: odds_small.py), "split"
   (one wide box: odds_split.py) or "rolls" (each distinct roll solved by the solver, which
   ``encounter_odds`` picks when the others would take longer). The
-  exact methods may take at most --work-max units of work (about 1-5 µs each); past it the
+  exact methods may take at most --work-max units of work (about 0.3-5 µs each); past it the
   case is reported as not exact, with
   the time spent before giving up (a lower bound) and no speed-up;
 - brute: every ordered roll solved by one ``Solver`` (its memo kept across rolls). Measured in

@@ -16,7 +16,7 @@ the wide box): it splits the colours in two sides, lists what each colour's dice
 builds each side from them, and joins the two. When any of them would take longer
 than solving each distinct roll (a multiset of face classes per colour, with its multinomial
 probability) one by one, that is done instead (``method`` says which). Past ``exact_limit`` units
-of work (1-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
+of work (0.3-5 µs each) it samples, and says so (``exact`` is false, with 95% intervals).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from .odds_split import faster_than_walk, split_distribution
 from .odds_split import supports as split_supports
 from .solver import COLOURS, Result, Solver
 
-EXACT_LIMIT = 600_000  # units of work of the exact methods (1-5 µs each) before sampling
+EXACT_LIMIT = 600_000  # units of work of the exact methods (0.3-5 µs each) before sampling
 ENUMERATE_LIMIT = 50_000  # distinct rolls that may be solved one by one instead
 WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
 # each exact method's best pace, seconds per distinct roll, on this project's machine; with a
@@ -138,7 +138,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     default; ``conversions``: false when a foe forbids the 2-for-1; ``discard``: (colour or
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work (about
-    1-5 µs a unit) the exact methods may take before the odds are sampled instead
+    0.3-5 µs a unit) the exact methods may take before the odds are sampled instead
     (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget that must answer
     on every click): the exact method gets 60% of it (none if it has too many distinct rolls to
     finish; solving each distinct roll is not tried: on the encounters of real games it was

@@ -99,16 +99,19 @@ from math import comb, factorial
 from .odds_dp import INF, K, TooMuchWork
 
 STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
-# join steps to a unit of work (units of about 1-4 µs, like the walk's): a row contribution
-# against a run of the columns is a few big-int operations (measured on the suite: 0.5-3 µs a
-# unit; 2.8 µs on a 14-dice encounter whose join takes 26 s)
+# join steps to a unit of work: a row contribution against a run of the columns is a few
+# big-int operations (the join's units measured on the 30 slowest of the real encounters the
+# split answers: 1.0 µs each)
 SEGMENT_STEPS = 2
 FOUND_PER_UNIT = 4  # contributions listed to a unit of work (each 0.3-1 µs, 20 bytes kept)
-BITS_PER_UNIT = 400  # the join's big ints: 50 bytes a unit of work (the sides: up to 80)
+BITS_PER_UNIT = 400  # bits of big ints kept (the sides' tables, the columns) to a unit
 # a side's memo is cleared when it holds this many entries: what big sides reuse comes from
 # recent rolls, and its memory (most of the split's) stays bounded
 MEMO_ENTRIES = 100_000
-MERGE_STEPS = 1  # pairs of contributions merged to a unit of work (each 1-3 µs)
+# big-int steps (merging two contributions' rolls, checking one head against another, an OR
+# of what beats a contribution) to a unit of work (each 0.05-0.3 µs; the units of the merges
+# and ``unbeaten``, with the merged tables' bits, 0.3-1.7 µs on those 30 encounters)
+MERGE_STEPS = 8
 DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
 
@@ -140,9 +143,10 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
     """The exact distribution of the covered boxes under the best placement, as
     ``odds_dp.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
     distinct rolls). ``plan`` comes from ``odds_dp.plan_for`` and must be ``supports``-ed. Work
-    counts side-rolls, contributions built, merges and join steps (about 1-4 µs a unit); past
-    ``limit`` -- which also bounds the memory kept -- or once ``stop()`` is true (asked every
-    few ms), it raises ``TooMuchWork``."""
+    counts side-rolls, contributions built, merges, the bits of the tables kept and join steps
+    (0.3-1.7 µs a unit, median 0.7 µs, over the 30 slowest real encounters it answers); past
+    ``limit`` -- which also bounds the memory of the sides' tables -- or once ``stop()`` is
+    true (asked every few ms), it raises ``TooMuchWork``."""
     if not supports(plan):
         raise ValueError("split_distribution needs at most one open wide box and no placed "
                          "dice (see supports)")
@@ -432,7 +436,6 @@ class _Split:
             top = max(code & (1 << self.halves_at) - 1 for code in table)
             for (full, halves), cells in heads.items():
                 by_halves[halves][full] = _dominance(cells, self.budget, top)
-            self.spend(len(heads) * len(by_halves) // MERGE_STEPS)
             kept = {}
             boxes = (1 << self.boxes) - 1
             for halves, group in by_halves.items():
@@ -442,6 +445,8 @@ class _Split:
                                if not halves2 & ~halves
                                for grid2 in _holding(group2, full | halves & ~halves2, boxes)
                                if grid2 is not grid]
+                    self.spend(len(heads[full, halves]) * (len(beaters) + 2) // MERGE_STEPS
+                               + len(by_halves))
                     for budget, value, bits in heads[full, halves]:
                         beaten = grid[budget][value + 1] | (budget and grid[budget - 1][value])
                         for grid2 in beaters:
@@ -498,11 +503,13 @@ class _Split:
             found_runs = []
             for (full, halves), by_budget in by_head.items():
                 budgets, levels, found = sorted(by_budget), [], []
+                held = 0  # distinct sets of columns kept
                 for budget in budgets:
                     found += by_budget[budget]
                     values, last = _suffixes(found)
                     levels.append([last[bisect_left(values, lack)] for lack in lacks])
-                self.spend(len(levels) * len(lacks) * len(ways) // BITS_PER_UNIT)
+                    held += len(values)
+                self.spend(held * len(ways) // BITS_PER_UNIT)
                 self.ask_stop()
                 found_runs.append((full, halves, [
                     levels[bisect_right(budgets, room) - 1] if room >= budgets[0] else None
@@ -561,9 +568,8 @@ class _Split:
             for code, bits in other.items():
                 full, halves, budget, value = self.unpack(code)
                 heads[full, halves, budget].append((value, _repeat(bits, more_size, size)))
-            self.spend(len(table) * len(other) // MERGE_STEPS)
             for (full1, halves1, budget1), found1 in mine.items():
-                self.ask_stop()
+                steps = len(heads)
                 used1, room = full1 | halves1, self.budget - budget1
                 for (full2, halves2, budget2), found2 in heads.items():
                     both = halves1 & halves2
@@ -573,12 +579,15 @@ class _Split:
                         continue
                     head = self.pack(full1 | full2 | both, halves,
                                      budget1 + budget2 + both.bit_count(), 0)
+                    steps += len(found1) * len(found2)
                     for add1, spread in found1:
                         for value2, repeated in found2:
                             rolls = spread & repeated
                             if rolls:
                                 merged[head | add1[value2]] |= rolls
-            self.spend(len(merged) * size * more_size // BITS_PER_UNIT)
+                self.spend(steps // MERGE_STEPS)
+                self.ask_stop()
+            self.spend(sum(map(int.bit_length, merged.values())) // BITS_PER_UNIT)
             out.append(merged)
         return out
 
