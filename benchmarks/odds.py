@@ -13,7 +13,7 @@ Columns:
 - ours: the time of ``encounter_odds`` forced exact (a fresh call, its memos empty;
   best of --repeat runs for fast cases) and how it got there: "walk" (the dynamic programme over
   faces of odds_dp.py), "small" (the same, pruned, for small boxes only: odds_small.py), "split"
-  (one wide box: odds_split.py) or "rolls" (each distinct roll solved by the solver, which
+  (one wide box or none: odds_split.py) or "rolls" (each distinct roll solved by the solver, which
   ``encounter_odds`` picks when the others would take longer). The
   exact methods may take at most --work-max units of work (about 0.3-5 µs each); past it the
   case is reported as not exact, with

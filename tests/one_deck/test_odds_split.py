@@ -312,18 +312,21 @@ def test_a24_work_limit_and_stop_raise_too_much_work():
         split_distribution(big_plan(), stop=cancel)
 
 
-def test_a24_encounter_odds_takes_the_split_when_the_wide_box_takes_dice_directly():
+def test_a24_encounter_odds_takes_the_split_when_it_pays():
     """§4, A24: ``encounter_odds`` asks the split when the wide box takes at least two rolled
-    dice directly (its colour or black) and the walk when pairs would fill it; the same odds
-    either way."""
+    dice directly (its colour or black) and the walk when pairs would fill it; with small boxes
+    only, the split for dice of two colours or more and the small-box walk for one colour
+    (its greedy path); the same odds either way."""
     from odd_nb.games.one_deck import encounter_odds
     from odd_nb.games.one_deck.odds_split import faster_than_walk
     small = [Box("yellow", 5, damage=1), Box("black", 4)]
     for pool, wide, method in [({"yellow": 3, "pink": 1}, Box("yellow", 11, wide=True), "split"),
                                ({"yellow": 1, "pink": 1, "black": 1},
                                 Box("yellow", 8, wide=True), "split"),
-                               ({"yellow": 3, "pink": 1}, Box("pink", 6, wide=True), "walk")]:
-        boxes = [wide] + small
+                               ({"yellow": 3, "pink": 1}, Box("pink", 6, wide=True), "walk"),
+                               ({"yellow": 3, "pink": 1}, None, "split"),
+                               ({"yellow": 4}, None, "small")]:
+        boxes = [wide] + small if wide else small + [Box("yellow", 3)]
         assert faster_than_walk(plan_for(pool, boxes)) == (method == "split")
         odds = encounter_odds(pool, boxes)
         assert odds.method == method

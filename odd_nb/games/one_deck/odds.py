@@ -11,8 +11,8 @@ chance of each set of covered boxes under the same best placement ``Solver`` fin
 name the very boxes the solver covers. With small boxes only, ``odds_small.py`` walks the same
 way with fewer partial placements (rules that show most ways to cover a box are never better
 than another). With exactly one wide box that takes several dice directly, or with small boxes
-only and no dice placed yet, ``odds_split.py`` gives the same result faster (many times, with
-the wide box): it splits the colours in two sides, lists what each colour's dice can do alone,
+only, dice of two colours or more and none placed yet, ``odds_split.py`` gives the same result
+faster (many times, with the wide box): it splits the colours in two sides, lists what each colour's dice can do alone,
 builds each side from them, and joins the two. When any of them would take longer
 than solving each distinct roll (a multiset of face classes per colour, with its multinomial
 probability) one by one, that is done instead (``method`` says which). Past ``exact_limit`` units
@@ -45,9 +45,10 @@ WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
 # time budget, one that would need longer is not started. Measured on 319 encounters of ten
 # greedy games (benchmarks/odds_in_play.py's): the small-box walk 0.06-10 µs a roll (median 1),
 # so at 0.5 µs the click tries 6 more encounters, all exact in time, and 3 more that are not;
-# the split (its 107 encounters there) 0.07-24 µs a roll: at 0.2 µs the click tries 13 more
-# than at 1 µs, 7 of them exact in time (55 of 107 then).
-SECONDS_PER_ROLL = {"walk": 1e-6, "small": 0.5e-6, "split": 0.2e-6}
+# the split (313 of them, small boxes only included) 0.01-7 µs a roll over 1,000 rolls: at 0.1 µs
+# the click tries 35 more than at 1 µs, 29 of them exact in time (266 of 313); lower, only more
+# waste.
+SECONDS_PER_ROLL = {"walk": 1e-6, "small": 0.5e-6, "split": 0.1e-6}
 SAMPLES = 10_000
 
 

@@ -123,10 +123,12 @@ def supports(plan) -> bool:
 
 
 def faster_than_walk(plan) -> bool:
-    """Whether the split is worth taking over the walk: with small boxes only (measured on the
-    206 such questions of ten greedy games, 2-14 dice: 2.5 s in all against the small-box
-    walk's 4.2 s, 202 within 0.108 s against 196; slower on 69, by 46 ms at most); and when
-    the wide box takes at least
+    """Whether the split is worth taking over the walk. With small boxes only: when at least
+    two colours are rolled (measured on the 182 such questions of ten greedy games, 2-14 dice:
+    2.5 s in all against the small-box walk's 4.1 s, 178 within 0.108 s against 172, slower on
+    45 by 46 ms at most; with one colour the split is a side and nothing: slower on all 24,
+    up to 30x where the walk's greedy path applies, as on the benchmark's icepool cases). With
+    the wide box: when it takes at least
     ``DIRECT_DICE`` rolled dice directly (its colours and black), whose sums keep the walk's
     partial placements apart. With fewer, the box is filled mostly by 2-for-1 pairs, which the
     walk handles well, and the split's side of paired colours is the costly one (measured on
@@ -134,7 +136,7 @@ def faster_than_walk(plan) -> bool:
     0.07-0.98 s, split 0.01-0.44 s; with 3 or more direct dice the split was 3-40x faster,
     e.g. a wide blue 12 with 3 of 9 dice: 0.5 s, the walk past 13 s)."""
     if not plan.wide:
-        return True
+        return sum(1 for n in plan.rolled if n) >= 2
     (_, _, takes), = plan.wide
     return sum(plan.rolled[c] for c in takes) >= DIRECT_DICE
 
