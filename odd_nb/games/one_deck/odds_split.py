@@ -435,7 +435,7 @@ class _Split:
                 full, halves, budget, value = self.unpack(code)
                 heads[full, halves].append((budget, value, bits))
             by_halves = defaultdict(dict)  # halved -> covered -> its grid
-            top = max(code & (1 << self.halves_at) - 1 for code in table)
+            top = max((code & (1 << self.halves_at) - 1 for code in table), default=0)
             for (full, halves), cells in heads.items():
                 by_halves[halves][full] = _dominance(cells, self.budget, top)
             kept = {}
@@ -652,14 +652,14 @@ class _Split:
 
     def legal_runs(self, head, runs, ranks: tuple) -> list:
         """(levels, reached): the levels of the columns' runs that a row contribution's head
-        (family, covered, halved, budget) may join, each with the key's rank when the wide box
-        is covered; and what the head reaches whatever the row's wide value (columns by rank):
-        with no wide box, the key of each level for every column in it; else the key with the
-        wide box short (where that is legal) for every column in it -- a column whose value
-        fills the box reaches the better key too, so the worse one changes nothing for it. A
-        pair of different families, or one that is not legal (too much budget, an armor box
-        left open), reaches nothing. ``ranks``: the family's ranks of each covered set, with
-        the wide box covered and short."""
+        (family, covered, halved, budget) may join (``joined_runs``), each with the key's rank
+        when the wide box is covered; and what the head reaches whatever the row's wide value
+        (columns by rank): with no wide box, the key of each level for every column in it; else
+        the key with the wide box short (where that is legal) for every column in it -- a
+        column whose value fills the box reaches the better key too, so the worse one changes
+        nothing for it. A pair of different families, or one that is not legal (too much
+        budget, an armor box left open), reaches nothing. ``ranks``: the family's ranks of each
+        covered set, with the wide box covered and short."""
         family_a, full_a, halves_a, budget_a = head
         covered_rank, short_rank = ranks
         room = self.budget - budget_a
