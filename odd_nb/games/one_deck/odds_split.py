@@ -629,7 +629,8 @@ class _Split:
                 head = a[:4]  # those that differ only by their wide value join the same runs
                 if head not in legal:
                     legal[head] = self.legal_runs(head, runs, ranks[f])
-                reach[f][code] = self.reach(a, legal[head])
+                reach[f][code] = first = self.reach(a, legal[head])
+                self.spend(sum(bits.bit_length() for _, bits in first) // BITS_PER_UNIT)
                 self.ask_stop()
         settled = defaultdict(int)
         digits = list(enumerate(digits))

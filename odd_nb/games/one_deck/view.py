@@ -27,13 +27,13 @@ from .dice import COLOURS, covered
 # give way to an estimate from the rolls solved in the time (and the panel says so). While the
 # person thinks, the widget then asks for better figures in the background (``refine_odds``):
 # this many seconds per encounter, and up to this many rolls if still an estimate. Its exact work
-# may go well past ``EXACT_LIMIT``: the big encounters of real games (10-14 dice, 6-8 boxes) take
-# the split up to 5.6M units (up to 22 s); the limit keeps memory to about 600 MB at most
-# (measured on the 18 biggest encounters of ten greedy games: 80-580 MB), which a Binder
-# session can spare.
+# may go well past ``EXACT_LIMIT``: the biggest encounters of real games (12-16 dice, 6-8 boxes)
+# take the split 5.2-7.3M units (2-6 s) and 235-381 MB, 45-70 bytes a unit (it counts the bits
+# it keeps, 50 bytes a unit, in its work): the limit keeps memory to about 700 MB at most,
+# which a Binder session can spare.
 ODDS_SECONDS = 0.18
 REFINE_SECONDS = 30.0
-REFINE_WORK = 6_000_000
+REFINE_WORK = 10_000_000
 REFINE_SAMPLES = 100_000
 _refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
 _refined_lock = Lock()
