@@ -313,17 +313,17 @@ def test_a24_work_limit_and_stop_raise_too_much_work():
 
 
 def test_a24_encounter_odds_takes_the_split_when_it_pays():
-    """§4, A24: ``encounter_odds`` asks the split when the wide box takes at least two rolled
-    dice directly (its colour or black) and the walk when pairs would fill it; with small boxes
-    only, the split for dice of two colours or more and the small-box walk for one colour
-    (its greedy path); the same odds either way."""
+    """§4, A24: ``encounter_odds`` asks the split for one wide box, whether it takes the dice
+    directly or through 2-for-1 pairs, and not for two (the walk, or each roll solved when that
+    is quicker); with small boxes only, the split for dice of two colours or more and the
+    small-box walk for one colour (its greedy path); the same odds either way."""
     from odd_nb.games.one_deck import encounter_odds
     from odd_nb.games.one_deck.odds_split import faster_than_walk
     small = [Box("yellow", 5, damage=1), Box("black", 4)]
     for pool, wide, method in [({"yellow": 3, "pink": 1}, Box("yellow", 11, wide=True), "split"),
                                ({"yellow": 1, "pink": 1, "black": 1},
                                 Box("yellow", 8, wide=True), "split"),
-                               ({"yellow": 3, "pink": 1}, Box("pink", 6, wide=True), "walk"),
+                               ({"yellow": 3, "pink": 1}, Box("pink", 6, wide=True), "split"),
                                ({"yellow": 3, "pink": 1}, None, "split"),
                                ({"yellow": 4}, None, "small")]:
         boxes = [wide] + small if wide else small + [Box("yellow", 3)]
@@ -333,3 +333,6 @@ def test_a24_encounter_odds_takes_the_split_when_it_pays():
         masks, total, _, _ = split_distribution(plan_for(pool, boxes))
         assert odds.covered == {tuple(bool(m >> i & 1) for i in range(3)): Fraction(w, total)
                                 for m, w in sorted(masks.items())}
+    two_wide = [Box("yellow", 8, wide=True), Box("pink", 6, wide=True)] + small
+    assert not supports(plan_for({"yellow": 3, "pink": 2}, two_wide))
+    assert encounter_odds({"yellow": 3, "pink": 2}, two_wide).method in ("walk", "rolls")

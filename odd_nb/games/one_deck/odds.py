@@ -10,9 +10,9 @@ every partial placement still worth keeping; states that meet again are merged. 
 chance of each set of covered boxes under the same best placement ``Solver`` finds, so the odds
 name the very boxes the solver covers. With small boxes only, ``odds_small.py`` walks the same
 way with fewer partial placements (rules that show most ways to cover a box are never better
-than another). With exactly one wide box that takes several dice directly, or with small boxes
-only, dice of two colours or more and none placed yet, ``odds_split.py`` gives the same result
-faster (many times, with the wide box): it splits the colours in two sides, lists what each colour's dice can do alone,
+than another). With exactly one wide box, or with small boxes only and dice of two colours or
+more, and no die placed yet, ``odds_split.py`` gives the same result faster (many times, with the
+wide box): it splits the colours in two sides, lists what each colour's dice can do alone,
 builds each side from them, and joins the two. When any of them would take longer
 than solving each distinct roll (a multiset of face classes per colour, with its multinomial
 probability) one by one, that is done instead (``method`` says which). Past ``exact_limit`` units
@@ -167,7 +167,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit and \
         max_seconds is None
     limit = min(exact_limit, WORK_PER_ROLL * rolls) if enumerable else exact_limit
-    if split_supports(plan) and faster_than_walk(plan):  # odds_split: at most one wide box
+    if split_supports(plan) and faster_than_walk(plan):  # odds_split: one wide box or none
         method = "split"
     elif small_supports(plan):  # small boxes only: the walk, pruned (odds_small)
         method = "small"

@@ -112,7 +112,6 @@ MEMO_ENTRIES = 100_000
 # of what beats a contribution) to a unit of work (each 0.05-0.3 µs; the units of the merges
 # and ``unbeaten``, with the merged tables' bits, 0.3-1.7 µs on those 30 encounters)
 MERGE_STEPS = 8
-DIRECT_DICE = 2  # dice the wide box takes directly from which the split is the faster (below)
 
 
 def supports(plan) -> bool:
@@ -123,22 +122,16 @@ def supports(plan) -> bool:
 
 
 def faster_than_walk(plan) -> bool:
-    """Whether the split is worth taking over the walk. With small boxes only: when at least
-    two colours are rolled (measured on the 182 such questions of ten greedy games, 2-14 dice:
-    2.5 s in all against the small-box walk's 4.1 s, 178 within 0.108 s against 172, slower on
-    45 by 46 ms at most; with one colour the split is a side and nothing: slower on all 24,
-    up to 30x where the walk's greedy path applies, as on the benchmark's icepool cases). With
-    the wide box: when it takes at least
-    ``DIRECT_DICE`` rolled dice directly (its colours and black), whose sums keep the walk's
-    partial placements apart. With fewer, the box is filled mostly by 2-for-1 pairs, which the
-    walk handles well, and the split's side of paired colours is the costly one (measured on
-    the four such encounters of ten greedy games, 5-7 dice: each method faster on two, walk
-    0.07-0.98 s, split 0.01-0.44 s; with 3 or more direct dice the split was 3-40x faster,
-    e.g. a wide blue 12 with 3 of 9 dice: 0.5 s, the walk past 13 s)."""
-    if not plan.wide:
-        return sum(1 for n in plan.rolled if n) >= 2
-    (_, _, takes), = plan.wide
-    return sum(plan.rolled[c] for c in takes) >= DIRECT_DICE
+    """Whether the split is worth taking over the walk: always with the wide box (it was not
+    when the box took fewer than two rolled dice directly, while the side of colours paired
+    onto it was listed roll by roll; now, on the six such questions of ten greedy games and
+    the benchmark's Fen Viper, 1-7 dice: 0.2-47 ms against the walk's 0.4-720 ms). With small
+    boxes only, when at least two colours are rolled (measured on the 182 such questions of
+    those games, 2-14 dice: 2.5 s in all against the small-box walk's 4.1 s, 178 within
+    0.108 s against 172, slower on 45 by 46 ms at most; with one colour the split is a side
+    and nothing: slower on all 24, up to 30x where the walk's greedy path applies, as on the
+    benchmark's icepool cases)."""
+    return bool(plan.wide) or sum(1 for n in plan.rolled if n) >= 2
 
 
 def split_distribution(plan, *, limit: int | None = None, stop=None):
