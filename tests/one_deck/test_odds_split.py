@@ -186,6 +186,20 @@ def listed_rolls(split, side):
         yield tuple(dice), ways
 
 
+def seeded_sides(seed: int, count: int):
+    """(case, split, side) for each side of ``count`` seeded encounters of 3-6 dice, a fifth of
+    them with no wide box."""
+    from odd_nb.games.one_deck.odds_split import _Split
+    rng = random.Random(seed)
+    for _ in range(count):
+        case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
+        args = {k: v for k, v in case.items() if k != "pool"}
+        split = _Split(plan_for(case["pool"], **args), None, None)
+        for side in split.sides():
+            if side:
+                yield case, split, side
+
+
 def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     """§4, A7 (the docstring's exactness points 3 and 4): a side built colour by colour as bits
     (``merged``) holds, for every roll of the side, every contribution that listing that roll's
@@ -197,32 +211,24 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     cannot tell the two ways apart."""
     from collections import Counter
 
-    from odd_nb.games.one_deck.odds_split import _Split
-    rng = random.Random(77)
     checked = paired = 0
-    for _ in range(80):
-        case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
-        args = {k: v for k, v in case.items() if k != "pool"}
-        split = _Split(plan_for(case["pool"], **args), None, None)
-        for side in split.sides():
-            if not side:
-                continue
-            merged, ways = split.merged(side)
-            tables = split.unbeaten(merged)
-            listed = Counter()
-            for i, (dice, w) in enumerate(listed_rolls(split, side)):
-                listing = [split.contributions(f, 0, dice) for f in range(len(tables))]
-                profile = tuple(unbeaten_of(split, found) for found in listing)
-                for f, table in enumerate(tables):
-                    assert set(listing[f]) <= {code for code, bits in merged[f].items()
-                                               if bits >> i & 1}, case
-                    assert {code for code, bits in table.items() if bits >> i & 1} == set(
-                        profile[f]), case
-                assert ways[i] == w, case
-                listed[profile] += w
-            assert split.transposed(tables, ways) == listed, case
-            checked += 1
-            paired += sum(c in split.paired for c in side) >= 2
+    for case, split, side in seeded_sides(77, 80):
+        merged, ways = split.merged(side)
+        tables = split.unbeaten(merged)
+        listed = Counter()
+        for i, (dice, w) in enumerate(listed_rolls(split, side)):
+            listing = [split.contributions(f, 0, dice) for f in range(len(tables))]
+            profile = tuple(unbeaten_of(split, found) for found in listing)
+            for f, table in enumerate(tables):
+                assert set(listing[f]) <= {code for code, bits in merged[f].items()
+                                           if bits >> i & 1}, case
+                assert {code for code, bits in table.items() if bits >> i & 1} == set(
+                    profile[f]), case
+            assert ways[i] == w, case
+            listed[profile] += w
+        assert split.transposed(tables, ways) == listed, case
+        checked += 1
+        paired += sum(c in split.paired for c in side) >= 2
     assert checked >= 100 and paired >= 10, (checked, paired)
 
 
@@ -232,28 +238,20 @@ def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
     60 seeded encounters; and some are dropped."""
     from collections import defaultdict
 
-    from odd_nb.games.one_deck.odds_split import _Split
-    rng = random.Random(78)
     dropped = 0
-    for _ in range(60):
-        case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
-        args = {k: v for k, v in case.items() if k != "pool"}
-        split = _Split(plan_for(case["pool"], **args), None, None)
-        for side in split.sides():
-            if not side:
-                continue
-            tables = [defaultdict(int) for _ in split.families]
-            rolls = list(listed_rolls(split, side))
-            for i, (dice, _) in enumerate(rolls):
-                for f, table in enumerate(tables):
-                    for code in split.contributions(f, 0, dice):
-                        table[code] |= 1 << i
-            for table, unbeaten in zip(tables, split.unbeaten(tables)):
-                for i in range(len(rolls)):
-                    held = [code for code, bits in table.items() if bits >> i & 1]
-                    got = {code for code, bits in unbeaten.items() if bits >> i & 1}
-                    assert got == set(unbeaten_of(split, held)), case
-                    dropped += len(held) - len(got)
+    for case, split, side in seeded_sides(78, 60):
+        tables = [defaultdict(int) for _ in split.families]
+        rolls = list(listed_rolls(split, side))
+        for i, (dice, _) in enumerate(rolls):
+            for f, table in enumerate(tables):
+                for code in split.contributions(f, 0, dice):
+                    table[code] |= 1 << i
+        for table, unbeaten in zip(tables, split.unbeaten(tables)):
+            for i in range(len(rolls)):
+                held = [code for code, bits in table.items() if bits >> i & 1]
+                got = {code for code, bits in unbeaten.items() if bits >> i & 1}
+                assert got == set(unbeaten_of(split, held)), case
+                dropped += len(held) - len(got)
     assert dropped > 1000
 
 
