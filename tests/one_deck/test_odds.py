@@ -560,8 +560,9 @@ def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     stop.set()
     ways = [  # the ways to odds (method, boxes, kwargs, WORK_PER_ROLL), each checked taken
         ("walk", two_wide, {}, 10 ** 6),  # two wide boxes: the walk, however long
-        ("small", small, {"placed": [[], [("pink", 5)]]}, odds_module.WORK_PER_ROLL),  # a die
-        ("split", small, {}, odds_module.WORK_PER_ROLL),  # on a box: the small-box walk
+        # small boxes with a die already on one: the small-box walk; with none: the split
+        ("small", small, {"placed": [[], [("pink", 5)]]}, odds_module.WORK_PER_ROLL),
+        ("split", small, {}, odds_module.WORK_PER_ROLL),
         ("split", one_wide, {}, odds_module.WORK_PER_ROLL),
         ("sampled", one_wide, {"max_seconds": 0}, odds_module.WORK_PER_ROLL),  # no time to walk
         ("rolls", one_wide, {"exact_limit": 1}, 0),  # no exact work allowed: each roll solved
