@@ -204,6 +204,8 @@ class _Split:
                                 if c != K and c not in takes and plan.wide_conv[w])
         self.leftovers = {(): 0}
         self.leaving = False  # listing a paired colour: its leftover stands for its value
+        self.keys = []  # the join's keys, sorted: a key's rank is its place here
+        self.joinable = {}  # the join's (family, halved, room) -> joined_runs
         # packed contributions: wide value (or leftover), then a bit per small box halved, then
         # covered, then the budget (``pack``)
         self.boxes = max(len(family.small) for family in self.families)
@@ -588,8 +590,8 @@ class _Split:
 
     # -- the join ---------------------------------------------------------------------------------
     def join(self, profiles: dict, columns: tuple) -> dict:
-        """Best key -> ways over every pair of a row profile and a column (a roll or a profile
-        of the other side), without visiting the pairs one by one.
+        """Best key -> ways over every pair of a row profile and a column (a roll of the other
+        side), without visiting the pairs one by one.
 
         A contribution of the rows with each run of the columns gives at most two keys (the
         wide box covered or short), so a row contribution *reaches*, at each key, a set of
@@ -615,7 +617,7 @@ class _Split:
                   [rank.get(key + family.wide_cost) if family.need and not family.wide_must
                    else None for key in family.key_of]) for family in self.families]
         reach, legal = [{} for _ in self.families], {}  # per family: contribution -> reach
-        self.joinable = {}  # (family, halved, room) -> joined_runs
+        self.joinable = {}  # runs joined for these columns only
         for f, found in enumerate(rows):
             for code in found:
                 a = (f, *self.unpack(code))
