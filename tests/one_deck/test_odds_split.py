@@ -255,6 +255,33 @@ def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
     assert dropped > 1000
 
 
+def test_s4_a24_rows_drop_the_cheaper_of_two_alike_boxes():
+    """§4, A24 (exactness point 4, the rows' part): two pink 5 boxes, one costing more left
+    open; no row contribution covers the cheaper one without the costlier (covering the
+    costlier instead beats it), with or without a wide box; and the split still gives the
+    walk's counts."""
+    from odd_nb.games.one_deck.odds_split import _Split
+
+    for wide in ((), (Box("yellow", 7, wide=True),)):
+        boxes = [Box("pink", 5, damage=1), Box("pink", 5, damage=2), *wide]
+        case = dict(pool={"pink": 2, "yellow": 2}, boxes=boxes, black_supply=2, fixed=(),
+                    weights=(1000, 1), conversions=True)
+        args = {k: v for k, v in case.items() if k != "pool"}
+        split = _Split(plan_for(case["pool"], **args), None, None)
+        rows, _ = split.arrange()
+        covering = 0
+        for profile in rows:
+            for family, found in zip(split.families, profile):
+                bit = {i: 1 << j for j, (i, _, _) in enumerate(family.small)}
+                for code in found:
+                    full = split.unpack(code)[0]
+                    assert not (full & bit[0] and not full & bit[1]), (wide, split.unpack(code))
+                    covering += bool(full & bit[1])
+        assert covering
+        got, want = both(case)
+        assert (got[0], got[1]) == (want[0], want[1])
+
+
 def test_supports_at_most_one_open_wide_box_without_placed_dice():
     """§4: the split applies to one open wide box or none; not to two, nor when dice are
     already on a box (partly filling the wide box, or covering a small one);

@@ -69,6 +69,17 @@ Why nothing is lost (exactness):
    dropped for that roll (``unbeaten``): the best pair never needs it. Beating is transitive,
    so what beats it is kept. Done on whole sides, after merging (within a side, merges must
    not use a box twice, so there it would not hold).
+   The rows, once the columns are known, lose more. A row contribution meets the columns only
+   through the boxes it covers, the halves some column could pair, the levels its budget
+   leaves joinable and the columns whose value fills what it lacks, so it is first made the
+   least one that joins them the same way (``as_joined``). Then covering small box y beats
+   covering box x (the rest the same, a half on y moving to x only when the boxes are
+   alike) when y is no easier (a target no lower, no colour x does not take) and no cheaper
+   left open (armor no less bound): with a column that covers y, that column's roll also
+   holds the contribution with that die on x (x takes it and it reaches x's target, and what
+   is left of the roll is no worse), so the two cover x and y either way; with any other,
+   y covered instead of x costs no more. That needs every column's contributions, so the
+   columns are not pruned this way; ties between alike boxes go to the later one.
 5. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
    box covered (the wide box too if it is armor), or only armor boxes used -- each joined on its
    own; the better key wins.
@@ -175,6 +186,17 @@ class _Family:
                 if not covered >> j & 1:
                     key = INF if must[j] else key + cost
             self.key_of.append(key)
+        # (x, y, alike) as bits: covering small box y beats covering box x on the rows
+        # (exactness point 4)
+        self.swaps = []
+        for x, (_, target_x, takes_x) in enumerate(self.small):
+            for y, (_, target_y, takes_y) in enumerate(self.small):
+                alike = target_x == target_y and set(takes_x) == set(takes_y)
+                if (x != y and target_y >= target_x and set(takes_y) <= set(takes_x)
+                        and costs[y] >= costs[x] and must[y] >= must[x]
+                        and (y > x or not (alike and costs[y] == costs[x]
+                                           and must[y] == must[x]))):
+                    self.swaps.append((1 << x, 1 << y, alike))
 
 
 class _Split:
@@ -256,13 +278,56 @@ class _Split:
         """(rows, columns) for the join: the rows the profiles of one side (``transposed``), the
         columns the other side as bits (``runs``), both sides built colour by colour
         (``merged``). The rows are the side with fewer contributions held: each costs the join
-        a few big-int operations, each of the columns' only a bit."""
+        a few big-int operations, each of the columns' only a bit. Against the columns, the
+        rows lose more (``as_joined``, ``unbeaten`` with swaps: exactness point 4)."""
         sides = []
         for side in self.sides():
             tables, ways = self.merged(side)
             sides.append((self.unbeaten(tables), ways))
         sides.sort(key=lambda side: _held(side[0]))
-        return self.transposed(*sides[0]), self.runs(*sides[1])
+        (rows, ways), columns = sides[0], self.runs(*sides[1])
+        rows = self.unbeaten(self.as_joined(rows, columns[0], sides[1][0]), swaps=True)
+        return self.transposed(rows, ways), columns
+
+    def as_joined(self, tables: list, runs: list, columns: list) -> list:
+        """The rows' tables with each contribution made the least one that joins the columns
+        (their ``runs`` and tables) the same way: halves no column's run pairs dropped, the
+        least budget that leaves the same runs' levels joinable, the least value that fills
+        the wide box for the same columns."""
+        out = []
+        field = (1 << self.halves_at) - 1
+        for f, table in enumerate(tables):
+            need = self.families[f].need or 0
+            halved = 0
+            for _, halves_b, _ in runs[f]:
+                halved |= halves_b
+            lacks = sorted({code & field for code in columns[f]} | {need})
+            least_value = [need - lacks[bisect_left(lacks, need - value)]
+                           for value in range(need + 1)]
+            least_budget = {}  # (halves, budget) -> the least that joins the same levels
+            found = defaultdict(int)
+            self.spend(len(table) // FOUND_PER_UNIT)
+            for code, bits in table.items():
+                full, halves, budget, value = self.unpack(code)
+                halves &= halved
+                least = least_budget.get((halves, budget))
+                if least is None:
+                    least = budget
+                    while least and self.same_levels(runs[f], halves, self.budget - least):
+                        least -= 1
+                    least_budget[halves, budget] = least
+                found[self.pack(full, halves, least, least_value[value])] |= bits
+            out.append(found)
+        return out
+
+    def same_levels(self, runs: list, halves_a: int, room: int) -> bool:
+        """Whether a row contribution halving ``halves_a`` joins the same level of every run with
+        one more room than ``room``."""
+        for _, halves_b, by_room in runs:
+            left = room - (halves_a & halves_b).bit_count()
+            if left + 1 >= 0 and (by_room[left] if left >= 0 else None) is not by_room[left + 1]:
+                return False
+        return True
 
     def rolls_of(self, colours) -> int:
         out = 1
@@ -417,14 +482,16 @@ class _Split:
             out.append(found)
         return out
 
-    def unbeaten(self, tables: list) -> list:
+    def unbeaten(self, tables: list, swaps: bool = False) -> list:
         """The tables with each contribution kept only for the rolls that hold none that
         beats it (exactness point 4). One contribution beats another when, joined with any of
         the other side's, it is legal when that one is and covers no fewer boxes: no more
         budget, no less value, no half the other has not, and covering every box the other
-        covers, or halves where it does not (the other side's half would make that a pair)."""
+        covers, or halves where it does not (the other side's half would make that a pair).
+        With ``swaps`` (the rows only), also one that covers a box no easier and no cheaper
+        to leave open instead of one it leaves open (``_Family.swaps``)."""
         out = []
-        for table in tables:
+        for family, table in zip(self.families, tables):
             heads = defaultdict(list)  # (covered, halved) -> [(budget, value, bits)]
             for code, bits in table.items():
                 full, halves, budget, value = self.unpack(code)
@@ -438,10 +505,17 @@ class _Split:
             for halves, group in by_halves.items():
                 for full, grid in group.items():
                     self.ask_stop()
-                    beaters = [grid2 for halves2, group2 in by_halves.items()
-                               if not halves2 & ~halves
-                               for grid2 in _holding(group2, full | halves & ~halves2, boxes)
-                               if grid2 is not grid]
+                    images = [(full, halves)]
+                    if swaps:
+                        for x, y, alike in family.swaps:
+                            if full & x and not full & y and (alike or not halves & y):
+                                images.append((full ^ x ^ y, halves ^ x ^ y if halves & y
+                                               else halves))
+                    beaters = {id(grid2): grid2 for full1, halves1 in images
+                               for halves2, group2 in by_halves.items()
+                               if not halves2 & ~halves1
+                               for grid2 in _holding(group2, full1 | halves1 & ~halves2, boxes)
+                               if grid2 is not grid}.values()
                     self.spend(len(heads[full, halves]) * (len(beaters) + 2) // MERGE_STEPS
                                + len(by_halves))
                     for budget, value, bits in heads[full, halves]:
@@ -617,7 +691,6 @@ class _Split:
                   [rank.get(key + family.wide_cost) if family.need and not family.wide_must
                    else None for key in family.key_of]) for family in self.families]
         reach, legal = [{} for _ in self.families], {}  # per family: contribution -> reach
-        self.joinable = {}  # runs joined for these columns only
         for f, found in enumerate(rows):
             for code in found:
                 a = (f, *self.unpack(code))
@@ -661,11 +734,7 @@ class _Split:
         room = self.budget - budget_a
         wide = self.families[family_a].need is not None
         out, reached = [], [0] * len(self.keys)
-        joinable = self.joinable.get((family_a, halves_a, room))
-        if joinable is None:
-            joinable = self.joinable[family_a, halves_a, room] = self.joined_runs(
-                runs[family_a], halves_a, room)
-        for boxes, fill in joinable:
+        for boxes, fill in self.joined_runs(runs, family_a, halves_a, room):
             covered = full_a | boxes
             r = covered_rank[covered]
             if r is None:
@@ -678,13 +747,16 @@ class _Split:
             out.append((fill, r))
         return out, reached
 
-    def joined_runs(self, runs: list, halves_a: int, room: int) -> list:
+    def joined_runs(self, runs: list, f: int, halves_a: int, room: int) -> list:
         """(boxes, levels) for the columns' runs of one family joined with row contributions
         that halve ``halves_a`` and have room for budget ``room``: the boxes covered by the run
         and the pairs, and the run's level for that room; runs that cover the same boxes made
         one (they reach the same keys)."""
+        out = self.joinable.get((f, halves_a, room))
+        if out is not None:
+            return out
         by_boxes = {}
-        for full_b, halves_b, by_room in runs:
+        for full_b, halves_b, by_room in runs[f]:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
             left = room - pairs.bit_count() if pairs else room
             fill = by_room[left] if left >= 0 else None
@@ -693,7 +765,8 @@ class _Split:
             boxes = full_b | pairs
             other = by_boxes.get(boxes)
             by_boxes[boxes] = fill if other is None else [a | b for a, b in zip(other, fill)]
-        return list(by_boxes.items())
+        out = self.joinable[f, halves_a, room] = list(by_boxes.items())
+        return out
 
     def reach(self, a, legal: tuple) -> list:
         """(rank, columns) pairs, best rank first: the keys, as ranks, of row contribution ``a``
