@@ -78,7 +78,8 @@ Why nothing is lost (exactness):
    left open (armor no less bound): with a column that covers y, that column's roll also
    holds the contribution with that die on x (x takes it and it reaches x's target, and what
    is left of the roll is no worse), so the two cover x and y either way; with any other,
-   y covered instead of x costs no more. That needs every column's contributions, so the
+   y covered instead of x costs no more. Between alike boxes (same target and colours) a half
+   on y beats a half on x the same way. That needs every column's contributions, so the
    columns are not pruned this way; ties between alike boxes go to the later one.
 5. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
    box covered (the wide box too if it is armor), or only armor boxes used -- each joined on its
@@ -508,9 +509,10 @@ class _Split:
                     images = [(full, halves)]
                     if swaps:
                         for x, y, alike in family.swaps:
-                            if full & x and not full & y and (alike or not halves & y):
-                                images.append((full ^ x ^ y, halves ^ x ^ y if halves & y
-                                               else halves))
+                            if (full & x and not full & y and (alike or not halves & y)
+                                    or alike and halves & x and not (full | halves) & y):
+                                images.append((full ^ x ^ y if full & x else full,
+                                               halves ^ x ^ y if (halves & (x | y)) else halves))
                     beaters = {id(grid2): grid2 for full1, halves1 in images
                                for halves2, group2 in by_halves.items()
                                if not halves2 & ~halves1
