@@ -33,7 +33,7 @@ repeated to number the rolls of both (``merged``); a side's profiles are read of
 (``transposed``). The colours paired onto the wide box do not add up colour by colour (the
 best pairs of two colours' dice are not the best pairs of each colour's), so their
 contributions carry their leftover dice instead of a value until all of them are merged
-(``leftover``, ``onto_wide_in_pairs``). The rows are the side with fewer contributions held
+(``leftover``), then what those give in pairs (``pairing``, ``onto_wide_in_pairs``). The rows are the side with fewer contributions held
 (``arrange``). The work is the colours' listed contributions, the merges and the row
 contributions x the columns' runs, instead of a walk whose states come close to the distinct
 whole rolls.
@@ -233,6 +233,7 @@ class _Split:
             self.paired = tuple(c for c in self.present
                                 if c != K and c not in takes and plan.wide_conv[w])
         self.leftovers = {(): 0}
+        self.pairings = {}  # what leftover dice give the wide box in pairs -> its number
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         self.keys = []  # the join's keys, sorted: a key's rank is its place here
         self.joinable = {}  # the join's (family, halved, room) -> joined_runs
@@ -460,12 +461,13 @@ class _Split:
             rolls = _colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
                                   self.gone[c])
             later = colours[k + 1:] + [x for x in self.present if x not in colours]
+            last_paired = c in self.paired and not any(x in self.paired for x in later)
             tables = self.merge(tables, size, self.by_colour(c, rolls), len(rolls),
                                 [self.halves_wanted(f, later) for f in range(len(tables))],
-                                c in self.paired)
+                                (c in self.paired) + last_paired)
             size *= len(rolls)
             ways = [a * w for a in ways for _, w in rolls]
-            if c in self.paired and not any(x in self.paired for x in colours[k + 1:]):
+            if last_paired:
                 tables = self.onto_wide_in_pairs(tables)
         return tables, ways
 
@@ -473,13 +475,24 @@ class _Split:
         """The number of these leftover dice of paired colours (faces ascending)."""
         return self.leftovers.setdefault(faces, len(self.leftovers))
 
+    def pairing(self, faces: tuple, need: int) -> int:
+        """The number of what these leftover dice (faces ascending) give a wide box of that
+        ``need`` in pairs: the best sum of j pairs for each j (``_pair_sums``), capped at the
+        need, up to the first that fills it (leftovers that give the same are one)."""
+        sums = []
+        for total in _pair_sums(faces):
+            sums.append(min(need, total))
+            if total >= need:
+                break
+        return self.pairings.setdefault(tuple(sums), len(self.pairings))
+
     def onto_wide_in_pairs(self, tables: list) -> list:
-        """The tables with each contribution's leftover dice of paired colours (``leftover``)
-        turned into what they give the wide box: the j best 2-for-1 pairs, best paired
-        neighbour with neighbour from the top (the 2nd, 4th, ... highest die each), one budget
-        each, for every j the budget allows up to the first that fills the box; the value
-        capped at the need."""
-        sums = [_pair_sums(left) for left in self.leftovers]  # in the order of their numbers
+        """The tables with each contribution's leftover dice of paired colours, as what they
+        give in pairs (``pairing``), turned into what they give the wide box: the j best 2-for-1
+        pairs, best paired neighbour with neighbour from the top (the 2nd, 4th, ... highest die
+        each), one budget each, for every j the budget allows up to the first that fills the
+        box; the value capped at the need."""
+        sums = list(self.pairings)  # in the order of their numbers
         field = (1 << self.halves_at) - 1
         out = []
         for family, table in zip(self.families, tables):
@@ -487,9 +500,7 @@ class _Split:
             for code, bits in table.items():
                 pairs, head = sums[code & field], code & ~field
                 for j in range(min(len(pairs) - 1, self.budget - (code >> self.budget_at)) + 1):
-                    found[head + (j << self.budget_at) | min(need, pairs[j])] |= bits
-                    if pairs[j] >= need:
-                        break
+                    found[head + (j << self.budget_at) | pairs[j]] |= bits
             out.append(found)
         return out
 
@@ -620,13 +631,14 @@ class _Split:
         return tables
 
     def merge(self, tables: list, size: int, more: list, more_size: int, wanted: list,
-              leftovers: bool) -> list:
+              paired: int) -> list:
         """The contributions of the rolls of two disjoint sets of dice (``size`` rolls and
         ``more_size`` rolls, bits as in ``tables`` and ``more``) together: roll (i, j) is bit
         ``i * more_size + j``. Two contributions merge when neither covers a box the other uses;
         a box given half a pair by each is covered (one budget), budgets add, and so do values
-        (or, with ``leftovers``, the leftover dice of paired colours join). Those left with a
-        half on a box outside ``wanted`` (per family, ``halves_wanted``) are not kept."""
+        (or, ``paired`` 1, the leftover dice of paired colours join; 2, they join and the last
+        paired colour is in: what they give in pairs, ``pairing``). Those left with a half on a
+        box outside ``wanted`` (per family, ``halves_wanted``) are not kept."""
         out = []
         for f, (table, other) in enumerate(zip(tables, more)):
             need = self.families[f].need or 0
@@ -635,9 +647,9 @@ class _Split:
             add = {}  # value (or leftover) -> the other's value (or leftover) -> both
             faces = list(self.leftovers)  # by number
             for value1 in {code & (1 << self.halves_at) - 1 for code in table}:
-                if leftovers:
-                    add[value1] = {value2: self.leftover(tuple(sorted(faces[value1]
-                                                                      + faces[value2])))
+                if paired:
+                    join = self.leftover if paired == 1 else lambda left: self.pairing(left, need)
+                    add[value1] = {value2: join(tuple(sorted(faces[value1] + faces[value2])))
                                    for value2 in values}
                 else:
                     add[value1] = {value2: min(need, value1 + value2) for value2 in values}
