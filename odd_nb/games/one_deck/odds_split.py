@@ -660,9 +660,10 @@ class _Split:
             for code, bits in table.items():
                 full, halves, budget, value = self.unpack(code)
                 mine[full, halves, budget].append((add[value], _spread(bits, more_size)))
+            unit = _repeat(1, more_size, size)  # bits times it: the bits repeated, quicker
             for code, bits in other.items():
                 full, halves, budget, value = self.unpack(code)
-                heads[full, halves, budget].append((value, _repeat(bits, more_size, size)))
+                heads[full, halves, budget].append((value, bits * unit))
             for (full1, halves1, budget1), found1 in mine.items():
                 steps = len(heads)
                 used1, room = full1 | halves1, self.budget - budget1
@@ -677,9 +678,7 @@ class _Split:
                     steps += len(found1) * len(found2)
                     for add1, spread in found1:
                         for value2, repeated in found2:
-                            rolls = spread & repeated
-                            if rolls:
-                                merged[head | add1[value2]] |= rolls
+                            merged[head | add1[value2]] |= spread & repeated
                 self.spend(steps // MERGE_STEPS)
                 self.ask_stop()
             self.spend(sum(map(int.bit_length, merged.values())) // BITS_PER_UNIT)
