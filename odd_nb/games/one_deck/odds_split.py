@@ -696,8 +696,10 @@ class _Split:
         wide box covered or short), so a row contribution *reaches*, at each key, a set of
         columns (an OR of runs' bits). A row profile reaches what its contributions reach;
         going through its keys from the best, the columns first reached at a key are the pairs
-        whose best placement has that key, and their ways are counted with one AND and one bit
-        count per binary digit of ways."""
+        whose best placement has that key. How many profiles of each number of ways first reach
+        each column at each key is counted in binary, a big int per digit (a few ANDs and XORs
+        a set of columns); the columns' ways weigh each digit once, at the end, with one AND
+        and one bit count per binary digit of their ways."""
         runs, digits = columns
         rows = [set() for _ in self.families]  # the distinct row contributions of each family
         for profile in profiles:
@@ -725,8 +727,10 @@ class _Split:
                 reach[f][code] = first = self.reach(a, legal[head])
                 self.spend(sum(bits.bit_length() for _, bits in first) // BITS_PER_UNIT)
                 self.ask_stop()
-        settled = defaultdict(int)
-        digits = list(enumerate(digits))
+        # per key and row ways, how many profiles first reach each column there, counted in
+        # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
+        # and XORs): the weighted count of a set of columns is then taken once a digit
+        counts = defaultdict(list)
         for profile, ways in profiles.items():
             by_rank = [0] * len(keys)
             for reached, contributions in zip(reach, profile):
@@ -739,9 +743,20 @@ class _Split:
                     new = bits & ~done
                     if new:
                         done |= new
-                        settled[key] += ways * sum([(new & d).bit_count() << t
-                                                    for t, d in digits])
+                        count = counts[key, ways]
+                        for t, level in enumerate(count):
+                            count[t] = level ^ new
+                            new &= level
+                            if not new:
+                                break
+                        else:
+                            count.append(new)
             self.ask_stop()
+        settled = defaultdict(int)
+        digits = list(enumerate(digits))
+        for (key, ways), count in counts.items():
+            settled[key] += ways * sum([(level & d).bit_count() << (s + t)
+                                        for s, level in enumerate(count) for t, d in digits])
         return settled
 
     def legal_runs(self, head, runs, ranks: tuple) -> list:
