@@ -33,10 +33,10 @@ repeated to number the rolls of both (``merged``); a side's profiles are read of
 (``transposed``). The colours paired onto the wide box do not add up colour by colour (the
 best pairs of two colours' dice are not the best pairs of each colour's), so their
 contributions carry their leftover dice instead of a value until all of them are merged
-(``leftover``), then what those give in pairs (``pairing``, ``onto_wide_in_pairs``). The rows are the side with fewer contributions held
-(``arrange``). The work is the colours' listed contributions, the merges and the row
-contributions x the columns' runs, instead of a walk whose states come close to the distinct
-whole rolls.
+(``leftover``), then what those give in pairs (``pairing``, ``onto_wide_in_pairs``). The rows
+are the side with fewer contributions held (``arrange``). The work is the colours' listed
+contributions, the merges and the row contributions x the columns' runs, instead of a walk
+whose states come close to the distinct whole rolls.
 
 Why nothing is lost (exactness):
 
@@ -228,14 +228,16 @@ class _Split:
                 self.gone[c].add(face)
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
         # the colours that reach the wide box only in 2-for-1 pairs, and their leftover dice
-        # while a side is merged (``leftover``): the faces, ascending, by number
+        # while a side is merged (``leftover``): by their tally (5 bits a face, its dice), a
+        # number, and the faces ascending by number
         self.paired = ()
         if plan.wide:
             (w, _, takes), = plan.wide
             self.paired = tuple(c for c in self.present
                                 if c != K and c not in takes and plan.wide_conv[w])
-        self.leftovers = {(): 0}
+        self.leftovers, self.leftover_faces = {0: 0}, [()]
         self.pairings = {}  # what leftover dice give the wide box in pairs -> its number
+        self.paired_tallies = {}  # (tally, need) -> its pairing's number
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         self.keys = []  # the join's keys, sorted: a key's rank is its place here
         self.joinable = {}  # the join's (family, halved, room) -> joined_runs
@@ -427,7 +429,8 @@ class _Split:
             return [0]
         if self.leaving:  # one paired colour, merged with the others before pairing
             (c,) = self.colours
-            return [self.pack(0, 0, 0, self.leftover(dice[c])) if family.pairs_onto_wide else 0]
+            return [self.pack(0, 0, 0, self.leftover(_tally(dice[c])))
+                    if family.pairs_onto_wide else 0]
         takes = family.wide_takes
         free = sum(sum(dice[c]) for c in range(3) if c in takes)
         pairs = _pair_sums(sorted(v for c in range(3) if c not in takes for v in dice[c])
@@ -473,20 +476,30 @@ class _Split:
                 tables = self.onto_wide_in_pairs(tables)
         return tables, ways
 
-    def leftover(self, faces: tuple) -> int:
-        """The number of these leftover dice of paired colours (faces ascending)."""
-        return self.leftovers.setdefault(faces, len(self.leftovers))
+    def leftover(self, tally: int) -> int:
+        """The number of the leftover dice of paired colours with this tally (``_tally``:
+        two sets of dice together add their tallies)."""
+        number = self.leftovers.get(tally)
+        if number is None:
+            number = self.leftovers[tally] = len(self.leftover_faces)
+            self.leftover_faces.append(tuple(face for face in range(1, 7)
+                                             for _ in range(tally >> 5 * face & 31)))
+        return number
 
-    def pairing(self, faces: tuple, need: int) -> int:
-        """The number of what these leftover dice (faces ascending) give a wide box of that
+    def pairing(self, tally: int, need: int) -> int:
+        """The number of what the leftover dice with this tally give a wide box of that
         ``need`` in pairs: the best sum of j pairs for each j (``_pair_sums``), capped at the
         need, up to the first that fills it (leftovers that give the same are one)."""
-        sums = []
-        for total in _pair_sums(faces):
-            sums.append(min(need, total))
-            if total >= need:
-                break
-        return self.pairings.setdefault(tuple(sums), len(self.pairings))
+        number = self.paired_tallies.get((tally, need))
+        if number is None:
+            sums = []
+            for total in _pair_sums(self.leftover_faces[self.leftover(tally)]):
+                sums.append(min(need, total))
+                if total >= need:
+                    break
+            number = self.paired_tallies[tally, need] = self.pairings.setdefault(
+                tuple(sums), len(self.pairings))
+        return number
 
     def onto_wide_in_pairs(self, tables: list) -> list:
         """The tables with each contribution's leftover dice of paired colours, as what they
@@ -647,11 +660,13 @@ class _Split:
             unwanted = ~wanted[f]
             values = {code & (1 << self.halves_at) - 1 for code in other}
             add = {}  # value (or leftover) -> the other's value (or leftover) -> both
-            faces = list(self.leftovers)  # by number
+            tallies = list(self.leftovers)  # by number
             for value1 in {code & (1 << self.halves_at) - 1 for code in table}:
-                if paired:
-                    join = self.leftover if paired == 1 else lambda left: self.pairing(left, need)
-                    add[value1] = {value2: join(tuple(sorted(faces[value1] + faces[value2])))
+                if paired == 1:
+                    add[value1] = {value2: self.leftover(tallies[value1] + tallies[value2])
+                                   for value2 in values}
+                elif paired == 2:
+                    add[value1] = {value2: self.pairing(tallies[value1] + tallies[value2], need)
                                    for value2 in values}
                 else:
                     add[value1] = {value2: min(need, value1 + value2) for value2 in values}
@@ -923,6 +938,16 @@ def _repeat(bits: int, width: int, times: int) -> int:
     '0b10101'
     """
     return int(format(bits, f"0{width}b") * times, 2)
+
+
+def _tally(faces) -> int:
+    """Dice by face in one int, 5 bits a face (up to 31 dice of each): the tally of two sets
+    of dice is the sum of theirs.
+
+    >>> _tally((2, 6, 6)) == 1 << 10 | 2 << 30
+    True
+    """
+    return sum(1 << 5 * face for face in faces)
 
 
 def _pair_sums(faces) -> list:
