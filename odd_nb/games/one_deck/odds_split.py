@@ -359,15 +359,14 @@ class _Split:
         self.other = [c for c in self.present if c not in colours]
         self.memo = {}  # (family, box, dice left) -> contributions; freed with the side
         self.options = {}  # (family, box) -> what these colours can do for it (box_options)
-        self.interned = {}  # a contribution -> the one int object of its value
         self.leaving = False
 
     def contributions(self, f: int, j: int, dice) -> tuple:
         """The contributions of the small boxes j.. of family ``f`` and the wide box, with
-        ``dice`` left, each packed in one int (``pack``), each once (from the first box: in
-        order, so that equal profiles meet). The boxes come by falling target, each demand met
-        with the smallest die that reaches it (exactness point 2). Each later box's are kept
-        for the rolls that leave the same dice (a whole roll's never come again)."""
+        ``dice`` left, each packed in one int (``pack``), each once. The boxes come by falling
+        target, each demand met with the smallest die that reaches it (exactness point 2).
+        Each later box's are kept for the rolls that leave the same dice (a whole roll's never
+        come again)."""
         memo_key = (f, j, dice)
         out = self.memo.get(memo_key)
         if out is not None:
@@ -392,8 +391,7 @@ class _Split:
                     found += [x + more for x in later(f, j + 1, rest) if x < dear]
         self.spend(len(found) // FOUND_PER_UNIT + 1)
         if not j:
-            found = set(found)
-            return tuple(sorted(map(self.interned.setdefault, found, found)))
+            return tuple(set(found))
         if len(self.memo) >= MEMO_ENTRIES:
             self.memo.clear()
         out = self.memo[memo_key] = tuple(set(found))
@@ -642,7 +640,7 @@ class _Split:
             for f, table in enumerate(tables):
                 for code in self.contributions(f, 0, dice):
                     table[code] |= 1 << i
-        self.memo = self.interned = None
+        self.memo = None
         return tables
 
     def merge(self, tables: list, size: int, more: list, more_size: int, wanted: list,
