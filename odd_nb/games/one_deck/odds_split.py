@@ -108,6 +108,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from itertools import combinations_with_replacement
 from math import comb, factorial
+from operator import or_
 
 from .odds_dp import INF, K, TooMuchWork
 
@@ -609,12 +610,14 @@ class _Split:
                 by_head[full, halves][budget].append((value, bits))
             found_runs = []
             for (full, halves), by_budget in by_head.items():
-                budgets, levels, found = sorted(by_budget), [], []
+                budgets, levels = sorted(by_budget), []
                 held = 0  # distinct sets of columns kept
-                for budget in budgets:
-                    found += by_budget[budget]
-                    values, last = _suffixes(found)
-                    levels.append([last[bisect_left(values, lack)] for lack in lacks])
+                for budget in budgets:  # each level: the one below and this budget's
+                    values, last = _suffixes(by_budget[budget])
+                    level = [last[bisect_left(values, lack)] for lack in lacks]
+                    if levels:
+                        level = list(map(or_, levels[-1], level))
+                    levels.append(level)
                     held += len(values)
                 self.spend(held * len(ways) // BITS_PER_UNIT)
                 self.ask_stop()
