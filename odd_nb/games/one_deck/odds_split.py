@@ -454,12 +454,16 @@ class _Split:
         colour by colour (``merge``): the dice of two colours are disjoint, so a roll of both
         gives exactly the merges of what each colour's roll gives (exactness point 3). The
         paired colours come first, their leftover dice kept apart until the last of them is
-        merged, then paired onto the wide box (``onto_wide_in_pairs``)."""
+        merged, then paired onto the wide box (``onto_wide_in_pairs``); then the colours with
+        fewer rolls first: a merge spreads the bits of each contribution so far (a string
+        operation as wide as the rolls of both) and multiplies the new colour's, so the colour
+        with the most contributions comes last (Iron Golemling's yellow after its black: 22%
+        fewer instructions)."""
         self.listing(())
         empty = ((),) * 4
         tables = [{code: 1 for code in self.contributions(f, 0, empty)}
                   for f in range(len(self.families))]
-        colours = sorted(colours, key=lambda c: c not in self.paired)
+        colours = sorted(colours, key=lambda c: (c not in self.paired, self.rolls_of([c])))
         size, ways = 1, [1]
         for k, c in enumerate(colours):
             rolls = _colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
