@@ -175,7 +175,7 @@ def listed_rolls(split, side):
     from itertools import product
 
     from odd_nb.games.one_deck.odds_split import _colour_rolls
-    order = sorted(side, key=lambda c: c not in split.paired)
+    order = split.merge_order(side)
     per_colour = [_colour_rolls(split.plan.rolled[c], split.plan.classes[c], split.fixed[c],
                                 split.gone[c]) for c in order]
     split.listing(side)

@@ -463,7 +463,7 @@ class _Split:
         empty = ((),) * 4
         tables = [{code: 1 for code in self.contributions(f, 0, empty)}
                   for f in range(len(self.families))]
-        colours = sorted(colours, key=lambda c: (c not in self.paired, self.rolls_of([c])))
+        colours = self.merge_order(colours)
         size, ways = 1, [1]
         for k, c in enumerate(colours):
             rolls = _colour_rolls(self.plan.rolled[c], self.plan.classes[c], self.fixed[c],
@@ -478,6 +478,10 @@ class _Split:
             if last_paired:
                 tables = self.onto_wide_in_pairs(tables)
         return tables, ways
+
+    def merge_order(self, colours) -> list:
+        """The order ``merged`` takes the colours of a side in (its rolls are numbered so)."""
+        return sorted(colours, key=lambda c: (c not in self.paired, self.rolls_of([c])))
 
     def leftover(self, tally: int) -> int:
         """The number of the leftover dice of paired colours with this tally (``_tally``:
