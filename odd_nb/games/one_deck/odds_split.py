@@ -161,7 +161,7 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
     ``odds_dp.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
     distinct rolls). ``plan`` comes from ``odds_dp.plan_for`` and must be ``supports``-ed. Work
     counts side-rolls, contributions built, merges, the bits of the tables kept and join steps
-    (0.3-1.5 µs a unit, median 0.5 µs, over the 28 real encounters it takes 0.3 s or more); past
+    (0.3-0.8 µs a unit, median 0.4 µs, over the 24 real encounters it takes 0.3 s or more); past
     ``limit`` -- which also bounds the memory of the sides' tables -- or once ``stop()`` is
     true (asked every few ms), it raises ``TooMuchWork``."""
     if not supports(plan):
