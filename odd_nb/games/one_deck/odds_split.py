@@ -457,8 +457,8 @@ class _Split:
         merged, then paired onto the wide box (``onto_wide_in_pairs``); then the colours with
         fewer rolls first: a merge spreads the bits of each contribution so far (a string
         operation as wide as the rolls of both) and multiplies the new colour's, so the colour
-        with the most contributions comes last (Iron Golemling's yellow after its black: 22%
-        fewer instructions)."""
+        with the most rolls, and so the most contributions, comes last (Iron Golemling's yellow
+        after its black: 22% fewer instructions)."""
         self.listing(())
         empty = ((),) * 4
         tables = [{code: 1 for code in self.contributions(f, 0, empty)}
