@@ -238,7 +238,7 @@ class _Split:
                                 if c != K and c not in takes and plan.wide_conv[w])
         self.leftovers, self.leftover_faces = {0: 0}, [()]
         self.pairings = {}  # what leftover dice give the wide box in pairs -> its number
-        self.paired_tallies = {}  # (tally, need) -> its pairing's number
+        self.paired_tallies = {}  # need -> tally -> its pairing's number
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         self.keys = []  # the join's keys, sorted: a key's rank is its place here
         self.joinable = {}  # the join's (family, halved, room) -> joined_runs
@@ -489,23 +489,22 @@ class _Split:
         number = self.leftovers.get(tally)
         if number is None:
             number = self.leftovers[tally] = len(self.leftover_faces)
-            self.leftover_faces.append(tuple(face for face in range(1, 7)
-                                             for _ in range(tally >> 5 * face & 31)))
+            self.leftover_faces.append(_faces(tally))
         return number
 
     def pairing(self, tally: int, need: int) -> int:
         """The number of what the leftover dice with this tally give a wide box of that
         ``need`` in pairs: the best sum of j pairs for each j (``_pair_sums``), capped at the
         need, up to the first that fills it (leftovers that give the same are one)."""
-        number = self.paired_tallies.get((tally, need))
+        known = self.paired_tallies.setdefault(need, {})
+        number = known.get(tally)
         if number is None:
             sums = []
-            for total in _pair_sums(self.leftover_faces[self.leftover(tally)]):
+            for total in _pair_sums(_faces(tally)):
                 sums.append(min(need, total))
                 if total >= need:
                     break
-            number = self.paired_tallies[tally, need] = self.pairings.setdefault(
-                tuple(sums), len(self.pairings))
+            number = known[tally] = self.pairings.setdefault(tuple(sums), len(self.pairings))
         return number
 
     def onto_wide_in_pairs(self, tables: list) -> list:
@@ -670,13 +669,18 @@ class _Split:
             values = {code & (1 << self.halves_at) - 1 for code in other}
             add = {}  # value (or leftover) -> the other's value (or leftover) -> both
             tallies = list(self.leftovers)  # by number
+            known = self.paired_tallies.setdefault(need, {})
             for value1 in {code & (1 << self.halves_at) - 1 for code in table}:
                 if paired == 1:
                     add[value1] = {value2: self.leftover(tallies[value1] + tallies[value2])
                                    for value2 in values}
-                elif paired == 2:
-                    add[value1] = {value2: self.pairing(tallies[value1] + tallies[value2], need)
-                                   for value2 in values}
+                elif paired == 2:  # most pairings are known: looked up here, not called
+                    add[value1] = found = {}
+                    for value2 in values:
+                        tally = tallies[value1] + tallies[value2]
+                        number = known.get(tally)
+                        found[value2] = (number if number is not None
+                                         else self.pairing(tally, need))
                 else:
                     add[value1] = {value2: min(need, value1 + value2) for value2 in values}
             merged = defaultdict(int)
@@ -855,6 +859,10 @@ class _Split:
         return first
 
 
+# byte j of a signature's eight: b"0" and b"1" to 0 and 1 << j
+_LANES = [bytes.maketrans(b"01", bytes((0, 1 << j))) for j in range(8)]
+
+
 def _held(tables) -> int:
     """How many contributions the rolls of ``tables`` (per family, contribution -> bits:
     ``merged``) hold, all together."""
@@ -957,6 +965,15 @@ def _tally(faces) -> int:
     True
     """
     return sum(1 << 5 * face for face in faces)
+
+
+def _faces(tally: int) -> tuple:
+    """The faces of a tally (``_tally``), ascending.
+
+    >>> _faces(_tally((6, 2, 6)))
+    (2, 6, 6)
+    """
+    return tuple(face for face in range(1, 7) for _ in range(tally >> 5 * face & 31))
 
 
 def _pair_sums(faces) -> list:
