@@ -633,9 +633,13 @@ class _Split:
                     for room in rooms]))
             runs.append(found_runs)
         # each binary digit's columns as one string of bits (setting them one by one into a
-        # growing int would take time quadratic in the columns)
-        digits = [int("".join("1" if w >> t & 1 else "0" for w in reversed(ways)), 2)
-                  for t in range(max(ways).bit_length())]
+        # growing int would take time quadratic in the columns): the columns' ways as a
+        # character each (the few distinct ones numbered), each digit a translation of that
+        distinct = sorted(set(ways))
+        symbol = {w: chr(x) for x, w in enumerate(distinct)}
+        by_column = "".join(map(symbol.__getitem__, reversed(ways)))
+        digits = [int(by_column.translate({x: "01"[w >> t & 1] for x, w in enumerate(distinct)}),
+                      2) for t in range(distinct[-1].bit_length())]
         return runs, digits
 
     def by_colour(self, c: int, rolls: list) -> list:
