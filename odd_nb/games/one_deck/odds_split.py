@@ -836,7 +836,7 @@ class _Split:
                 continue
             boxes = full_b | pairs
             other = by_boxes.get(boxes)
-            by_boxes[boxes] = fill if other is None else [a | b for a, b in zip(other, fill)]
+            by_boxes[boxes] = fill if other is None else list(map(or_, other, fill))
         out = self.joinable[f, halves_a, room] = list(by_boxes.items())
         return out
 
