@@ -319,7 +319,7 @@ def print_goals(rows, ice) -> None:
             continue
         how = "exact in " if r["exact"] else "not exact within --work-max after "
         print(f"    MISS {r['case'].name}: {how}{fmt_s(r['ours'])}, "
-              f"{r['ours'] * 1000 / GOAL_MS:,.0f}x the goal")
+              f"{r['ours'] * 1000 / GOAL_MS:,.1f}x the goal")
     exact = [r for r in rows if r["exact"]]
     speed = [(r, r["brute"] / r["ours"]) for r in exact]
     quick = [r for r, x in speed if x >= GOAL_SPEEDUP]
