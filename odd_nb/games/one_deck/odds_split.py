@@ -1013,8 +1013,8 @@ def _colour_rolls(n: int, classes, fixed, gone=()) -> list:
 def _take(dice, c: int, target: int):
     """``dice`` without the smallest die of colour ``c`` showing at least ``target`` (None if
     there is none)."""
-    faces = dice[c]
-    for x, face in enumerate(faces):
-        if face >= target:
-            return dice[:c] + (faces[:x] + faces[x + 1:],) + dice[c + 1:]
-    return None
+    faces = dice[c]  # ascending
+    x = bisect_left(faces, target)
+    if x == len(faces):
+        return None
+    return dice[:c] + (faces[:x] + faces[x + 1:],) + dice[c + 1:]
