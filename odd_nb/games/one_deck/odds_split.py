@@ -583,20 +583,35 @@ class _Split:
 
     def transposed(self, tables: list, ways: list) -> dict:
         """A side's profiles (each roll's contributions, per family, sorted) and their ways,
-        read off its merged tables: a roll's contributions are those whose bits hold it."""
-        self.spend(_held(tables) // FOUND_PER_UNIT)  # before the lists take their memory
-        held = [[[] for _ in ways] for _ in tables]  # family -> roll -> its contributions
-        for f, table in enumerate(tables):
-            for code in sorted(table):
-                self.ask_stop()
-                rolls = bin(table[code])[:1:-1]  # bit i of the int is character i
-                i = rolls.find("1")
-                while i >= 0:
-                    held[f][i].append(code)
-                    i = rolls.find("1", i + 1)
-        out = defaultdict(int)
-        for i, w in enumerate(ways):
-            out[tuple(tuple(found[i]) for found in held)] += w
+        read off its merged tables: a roll's contributions are those whose bits hold it. Each
+        roll gets a signature, a bit per contribution (eight to a byte, side by side in one
+        string of bytes), so rolls are told apart by string operations, not bit by bit."""
+        self.spend(_held(tables) // FOUND_PER_UNIT)
+        n = len(ways)
+        codes = [(f, code) for f, table in enumerate(tables) for code in sorted(table)]
+        width = max(1, -(-len(codes) // 8))  # bytes a signature
+        signatures = bytearray(n * width)
+        for at in range(width):
+            self.ask_stop()
+            byte = 0  # eight contributions' bits as bytes, roll n - 1 first
+            for j, (f, code) in enumerate(codes[8 * at:8 * at + 8]):
+                rolls = format(tables[f][code], f"0{n}b").encode().translate(_LANES[j])
+                byte |= int.from_bytes(rolls, "big")
+            signatures[at::width] = byte.to_bytes(n, "big")
+        signatures = bytes(signatures)
+        by_signature = defaultdict(int)
+        for i, w in enumerate(reversed(ways)):
+            by_signature[signatures[i * width:(i + 1) * width]] += w
+        out = {}
+        for signature, w in by_signature.items():
+            held = [[] for _ in tables]
+            ones = bin(int.from_bytes(signature, "little"))[:1:-1]  # character k: codes[k]
+            k = ones.find("1")
+            while k >= 0:
+                f, code = codes[k]
+                held[f].append(code)
+                k = ones.find("1", k + 1)
+            out[tuple(map(tuple, held))] = w
         return out
 
     def runs(self, tables: list, ways: list) -> tuple:
