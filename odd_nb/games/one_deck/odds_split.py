@@ -229,14 +229,13 @@ class _Split:
                 self.gone[c].add(face)
         self.present = [c for c in range(4) if plan.rolled[c] or self.fixed[c]]
         # the colours that reach the wide box only in 2-for-1 pairs, and their leftover dice
-        # while a side is merged (``leftover``): by their tally (5 bits a face, its dice), a
-        # number, and the faces ascending by number
+        # while a side is merged (``leftover``): each tally (5 bits a face, its dice) -> a number
         self.paired = ()
         if plan.wide:
             (w, _, takes), = plan.wide
             self.paired = tuple(c for c in self.present
                                 if c != K and c not in takes and plan.wide_conv[w])
-        self.leftovers, self.leftover_faces = {0: 0}, [()]
+        self.leftovers = {0: 0}
         self.pairings = {}  # what leftover dice give the wide box in pairs -> its number
         self.paired_tallies = {}  # need -> tally -> its pairing's number
         self.leaving = False  # listing a paired colour: its leftover stands for its value
@@ -488,8 +487,7 @@ class _Split:
         two sets of dice together add their tallies)."""
         number = self.leftovers.get(tally)
         if number is None:
-            number = self.leftovers[tally] = len(self.leftover_faces)
-            self.leftover_faces.append(_faces(tally))
+            number = self.leftovers[tally] = len(self.leftovers)
         return number
 
     def pairing(self, tally: int, need: int) -> int:
@@ -1026,8 +1024,8 @@ def _colour_rolls(n: int, classes, fixed, gone=()) -> list:
 
 
 def _take(dice, c: int, target: int):
-    """``dice`` without the smallest die of colour ``c`` showing at least ``target`` (None if
-    there is none)."""
+    """``dice`` (each colour's faces ascending) without the smallest die of colour ``c`` showing
+    at least ``target`` (None if there is none)."""
     faces = dice[c]  # ascending
     x = bisect_left(faces, target)
     if x == len(faces):
