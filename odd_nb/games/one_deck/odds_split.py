@@ -128,11 +128,11 @@ MEMO_ENTRIES = 100_000
 MERGE_STEPS = 8
 # the rows are chosen by the contributions held before ``unbeaten`` when the other side holds
 # this many times more; nearer, ``unbeaten`` may change which side is the smaller, so the sides
-# are pruned first (``CLEARLY_SMALLER`` says when one is enough). Measured on the 295 split questions of ten greedy games: pruning changes
-# the smaller side of 49 of them, at 1.1-3.6x on questions of some size (one of 14 dice at
-# 1.5x: a join six times as long with the wrong rows), at 4x and over only on questions of
-# under 1,500 contributions; on the suite, the five cases 9-65x apart take 6-16% fewer
-# instructions for not pruning their columns.
+# are pruned first (``CLEARLY_SMALLER`` says when one is enough). Measured on the 295 split
+# questions of ten greedy games: pruning changes the smaller side of 49 of them, at 1.1-3.6x on
+# questions of some size (one of 14 dice at 1.5x: a join six times as long with the wrong
+# rows), at 4x and over only on questions of under 1,500 contributions; on the suite, the five
+# cases 9-65x apart take 6-16% fewer instructions for not pruning their columns.
 FAR_BIGGER = 4
 # nearer than that, the side with fewer distinct contributions (the quicker to prune) is pruned
 # first, and the other too only when the first does not come out at most this share of the
