@@ -169,6 +169,40 @@ def unbeaten_of(split, codes) -> tuple:
     return tuple(sorted(split.pack(*x) for x in held if not any(beats(y, x) for y in held)))
 
 
+def listing_of(split, f: int, dice) -> set:
+    """The contributions of one roll's ``dice`` (a tuple of faces per colour, ascending) to
+    family ``f``, listed box by box as exactness point 2 says, with no sharing between rolls:
+    each small box (by falling target) left open or given what ``box_options`` says, its
+    colours' smallest dice that reach the target taken; then the rest onto the wide box; the
+    whole within the budget. ``split.listing`` must have named the side's colours."""
+    family = split.families[f]
+    too_dear = split.pack(0, 0, split.budget + 1, 0)
+
+    def take(dice, c, target):
+        faces = dice[c]
+        for x, face in enumerate(faces):
+            if face >= target:
+                return dice[:c] + (faces[:x] + faces[x + 1:],) + dice[c + 1:]
+        return None
+
+    def boxes_from(j, dice):
+        if j == len(family.small):
+            return set(split.onto_wide(family, dice))
+        found = boxes_from(j + 1, dice)  # box j left open
+        target = family.small[j][1]
+        for takes, more in split.box_options(f, j):
+            rest = dice
+            for c in takes:
+                rest = take(rest, c, target)
+                if rest is None:
+                    break
+            else:
+                found |= {code + more for code in boxes_from(j + 1, rest)}
+        return found
+
+    return {code for code in boxes_from(0, dice) if code < too_dear}
+
+
 def listed_rolls(split, side):
     """(dice, ways) of every roll of ``side``, numbered as ``merged`` numbers them, and the
     split ready to list their contributions."""
@@ -217,7 +251,7 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
         tables = split.unbeaten(merged)
         listed = Counter()
         for i, (dice, w) in enumerate(listed_rolls(split, side)):
-            listing = [split.contributions(f, 0, dice) for f in range(len(tables))]
+            listing = [listing_of(split, f, dice) for f in range(len(tables))]
             profile = tuple(unbeaten_of(split, found) for found in listing)
             for f, table in enumerate(tables):
                 assert set(listing[f]) <= {code for code, bits in merged[f].items()
@@ -244,7 +278,7 @@ def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
         rolls = list(listed_rolls(split, side))
         for i, (dice, _) in enumerate(rolls):
             for f, table in enumerate(tables):
-                for code in split.contributions(f, 0, dice):
+                for code in listing_of(split, f, dice):
                     table[code] |= 1 << i
         for table, unbeaten in zip(tables, split.unbeaten(tables)):
             for i in range(len(rolls)):
