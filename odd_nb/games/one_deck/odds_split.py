@@ -300,19 +300,24 @@ class _Split:
         (``FAR_BIGGER``, ``CLEARLY_SMALLER``): beaten contributions of the columns add bits to
         their runs, not steps to the join. Against the columns, the rows lose more
         (``as_joined``, ``unbeaten`` with swaps: exactness point 4)."""
-        sides = sorted((self.merged(side) for side in self.sides()),
-                       key=lambda side: _held(side[0]))
-        if _held(sides[1][0]) < FAR_BIGGER * _held(sides[0][0]):
+        sides = sorted(([tables, ways, _held(tables)]  # held: counted once, it takes time
+                        for tables, ways in map(self.merged, self.sides())),
+                       key=lambda side: side[2])
+        if sides[1][2] < FAR_BIGGER * sides[0][2]:
             # the side with fewer distinct contributions is the quicker to prune: when it then
             # holds well under the other, the other stays the columns, unpruned
             sides.sort(key=lambda side: sum(map(len, side[0])))
-            sides[0] = (self.unbeaten(sides[0][0]), sides[0][1])
-            if _held(sides[0][0]) > CLEARLY_SMALLER * _held(sides[1][0]):
-                sides = sorted([sides[0], (self.unbeaten(sides[1][0]), sides[1][1])],
-                               key=lambda side: _held(side[0]))
-        (rows, ways), columns = sides[0], self.runs(*sides[1])
-        rows = self.unbeaten(self.as_joined(rows, columns[0], sides[1][0]), swaps=True)
-        return self.transposed(rows, ways), columns
+            first, other = sides
+            first[0] = self.unbeaten(first[0])
+            first[2] = _held(first[0])
+            if first[2] > CLEARLY_SMALLER * other[2]:
+                other[0] = self.unbeaten(other[0])
+                other[2] = _held(other[0])
+            sides.sort(key=lambda side: side[2])
+        (rows, ways, _), (columns, column_ways, _) = sides
+        runs = self.runs(columns, column_ways)
+        rows = self.unbeaten(self.as_joined(rows, runs[0], columns), swaps=True)
+        return self.transposed(rows, ways), runs
 
     def as_joined(self, tables: list, runs: list, columns: list) -> list:
         """The rows' tables with each contribution made the least one that joins the columns
@@ -602,7 +607,10 @@ class _Split:
                 held = 0  # distinct sets of columns kept
                 for budget in budgets:  # each level: the one below and this budget's
                     values, last = _suffixes(by_budget[budget])
-                    level = [last[bisect_left(values, lack)] for lack in lacks]
+                    level = []  # lack -> the columns of a value that fills it (values <= need)
+                    for value, bits in zip(values, last):
+                        level += [bits] * (value + 1 - len(level))
+                    level += [0] * (len(lacks) - len(level))
                     if levels:
                         level = list(map(or_, levels[-1], level))
                     levels.append(level)
