@@ -300,20 +300,22 @@ class _Split:
         (``FAR_BIGGER``, ``CLEARLY_SMALLER``): beaten contributions of the columns add bits to
         their runs, not steps to the join. Against the columns, the rows lose more
         (``as_joined``, ``unbeaten`` with swaps: exactness point 4)."""
-        sides = sorted(([tables, ways, _held(tables)]  # held: counted once, it takes time
-                        for tables, ways in map(self.merged, self.sides())),
-                       key=lambda side: side[2])
-        if sides[1][2] < FAR_BIGGER * sides[0][2]:
+        # [tables, ways, held]; held is a bit count per contribution, so the side with fewer
+        # distinct contributions is counted first and the other only up to FAR_BIGGER times it
+        sides = sorted(([tables, ways, 0] for tables, ways in map(self.merged, self.sides())),
+                       key=lambda side: sum(map(len, side[0])))
+        first, other = sides
+        first[2] = _held(first[0])
+        other[2] = _held(other[0], FAR_BIGGER * first[2])
+        if min(first[2], other[2]) * FAR_BIGGER > max(first[2], other[2]):
             # the side with fewer distinct contributions is the quicker to prune: when it then
             # holds well under the other, the other stays the columns, unpruned
-            sides.sort(key=lambda side: sum(map(len, side[0])))
-            first, other = sides
             first[0] = self.unbeaten(first[0])
             first[2] = _held(first[0])
             if first[2] > CLEARLY_SMALLER * other[2]:
                 other[0] = self.unbeaten(other[0])
                 other[2] = _held(other[0])
-            sides.sort(key=lambda side: side[2])
+        sides.sort(key=lambda side: side[2])
         (rows, ways, _), (columns, column_ways, _) = sides
         runs = self.runs(columns, column_ways)
         rows = self.unbeaten(self.as_joined(rows, runs[0], columns), swaps=True)
@@ -892,10 +894,16 @@ class _Split:
 _LANES = [bytes.maketrans(b"01", bytes((0, 1 << j))) for j in range(8)]
 
 
-def _held(tables) -> int:
+def _held(tables, cap: int | None = None) -> int:
     """How many contributions the rolls of ``tables`` (per family, contribution -> bits:
-    ``merged``) hold, all together."""
-    return sum(bits.bit_count() for table in tables for bits in table.values())
+    ``merged``) hold, all together; counted only until it reaches ``cap``, if given."""
+    held = 0
+    for table in tables:
+        for bits in table.values():
+            held += bits.bit_count()
+            if cap is not None and held >= cap:
+                return held
+    return held
 
 
 def _holding(group: dict, need: int, boxes: int) -> list:
