@@ -698,22 +698,22 @@ class _Split:
             need = self.families[f].need or 0
             unwanted = ~wanted[f]
             values = {code & (1 << self.halves_at) - 1 for code in other}
-            add = {}  # value (or leftover) -> the other's value (or leftover) -> both
+            # value (or leftover) -> a list: the other's value (or leftover) -> both
+            add, width = {}, max(values) + 1
             tallies = list(self.leftovers)  # by number
             known = self.paired_tallies.setdefault(need, {})
             for value1 in {code & (1 << self.halves_at) - 1 for code in table}:
-                if paired == 1:
-                    add[value1] = {value2: self.leftover(tallies[value1] + tallies[value2])
-                                   for value2 in values}
-                elif paired == 2:  # most pairings are known: looked up here, not called
-                    add[value1] = found = {}
-                    for value2 in values:
+                add[value1] = found = [0] * width
+                for value2 in values:
+                    if paired == 1:
+                        found[value2] = self.leftover(tallies[value1] + tallies[value2])
+                    elif paired == 2:  # most pairings are known: looked up here, not called
                         tally = tallies[value1] + tallies[value2]
                         number = known.get(tally)
                         found[value2] = (number if number is not None
                                          else self.pairing(tally, need))
-                else:
-                    add[value1] = {value2: min(need, value1 + value2) for value2 in values}
+                    else:
+                        found[value2] = min(need, value1 + value2)
             merged = defaultdict(int)
             # each side's contributions by all but their wide value, their rolls numbered as
             # rolls of both
