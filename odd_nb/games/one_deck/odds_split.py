@@ -106,6 +106,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
+from functools import reduce
 from itertools import combinations_with_replacement
 from math import comb, factorial
 from operator import or_
@@ -331,7 +332,7 @@ class _Split:
         for f, table in enumerate(tables):
             need = self.families[f].need or 0
             halved = 0
-            for _, halves_b, _ in runs[f]:
+            for halves_b, _ in runs[f]:
                 halved |= halves_b
             lacks = sorted({code & field for code in columns[f]} | {need})
             least_value = [need - lacks[bisect_left(lacks, need - value)]
@@ -355,10 +356,12 @@ class _Split:
     def same_levels(self, runs: list, halves_a: int, room: int) -> bool:
         """Whether a row contribution halving ``halves_a`` joins the same level of every run with
         one more room than ``room``."""
-        for _, halves_b, by_room in runs:
+        for halves_b, group in runs:
             left = room - (halves_a & halves_b).bit_count()
-            if left + 1 >= 0 and (by_room[left] if left >= 0 else None) is not by_room[left + 1]:
-                return False
+            if left + 1 >= 0:
+                for _, by_room in group:
+                    if (by_room[left] if left >= 0 else None) is not by_room[left + 1]:
+                        return False
         return True
 
     def rolls_of(self, colours) -> int:
@@ -591,7 +594,8 @@ class _Split:
 
     def runs(self, tables: list, ways: list) -> tuple:
         """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
-        by what they cover and halve: (covered, halved, levels), where ``levels[b][lack]`` are
+        by what they halve, then by what they cover: (halved, [(covered, levels), ...]) (a row
+        contribution pairs halves with all of a group alike), where ``levels[b][lack]`` are
         the columns (rolls) with one of budget b or less and a wide value of ``lack`` or more
         (``levels[b][0]``: those that have one at all), for every lack up to the need
         (``levels[b]`` is None when none has budget b or less). A row contribution with room
@@ -605,7 +609,7 @@ class _Split:
             for code, bits in table.items():
                 full, halves, budget, value = self.unpack(code)
                 by_head[full, halves][budget].append((value, bits))
-            found_runs = []
+            by_halves = defaultdict(list)
             for (full, halves), by_budget in by_head.items():
                 budgets, levels = sorted(by_budget), []
                 held = 0  # distinct sets of columns kept
@@ -621,10 +625,10 @@ class _Split:
                     held += len(values)
                 self.spend(held * len(ways) // BITS_PER_UNIT)
                 self.ask_stop()
-                found_runs.append((full, halves, [
+                by_halves[halves].append((full, [
                     levels[bisect_right(budgets, room) - 1] if room >= budgets[0] else None
                     for room in rooms]))
-            runs.append(found_runs)
+            runs.append(list(by_halves.items()))
         # each binary digit's columns as one string of bits (setting them one by one into a
         # growing int would take time quadratic in the columns): the columns' ways as a
         # character each (the few distinct ones numbered), each digit a translation of that
@@ -854,17 +858,17 @@ class _Split:
         out = self.joinable.get((f, halves_a, room))
         if out is not None:
             return out
-        by_boxes = {}
-        for full_b, halves_b, by_room in runs[f]:
+        by_boxes = defaultdict(list)  # boxes -> the levels of the runs that cover them
+        for halves_b, group in runs[f]:
             pairs = halves_a & halves_b  # boxes given one half by each side: one budget each
-            left = room - pairs.bit_count() if pairs else room
-            fill = by_room[left] if left >= 0 else None
-            if fill is None:
-                continue
-            boxes = full_b | pairs
-            other = by_boxes.get(boxes)
-            by_boxes[boxes] = fill if other is None else list(map(or_, other, fill))
-        out = self.joinable[f, halves_a, room] = list(by_boxes.items())
+            left = room - pairs.bit_count()
+            if left >= 0:
+                for full_b, by_room in group:
+                    fill = by_room[left]
+                    if fill is not None:
+                        by_boxes[full_b | pairs].append(fill)
+        out = self.joinable[f, halves_a, room] = [
+            (boxes, _ored(fills)) for boxes, fills in by_boxes.items()]
         return out
 
     def reach(self, a, legal: tuple) -> list:
@@ -924,6 +928,19 @@ def _holding(group: dict, need: int, boxes: int) -> list:
         if not more:
             return out[::-1]
         more = (more - 1) & free
+
+
+def _ored(levels: list) -> list:
+    """The ORs, place by place, of lists of equal length (one list: itself).
+
+    >>> _ored([[1, 4], [2, 4], [2, 0]])
+    [3, 4]
+    """
+    if len(levels) == 1:
+        return levels[0]
+    if len(levels) == 2:
+        return list(map(or_, *levels))
+    return [reduce(or_, bits) for bits in zip(*levels)]  # fewer lists made for many
 
 
 def _dominance(cells: list, budget: int, top: int) -> list:
