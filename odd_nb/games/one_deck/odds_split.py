@@ -1027,7 +1027,8 @@ def _faces(tally: int) -> tuple:
     >>> _faces(_tally((6, 2, 6)))
     (2, 6, 6)
     """
-    return tuple(face for face in range(1, 7) for _ in range(tally >> 5 * face & 31))
+    return ((1,) * (tally >> 5 & 31) + (2,) * (tally >> 10 & 31) + (3,) * (tally >> 15 & 31)
+            + (4,) * (tally >> 20 & 31) + (5,) * (tally >> 25 & 31) + (6,) * (tally >> 30 & 31))
 
 
 def _pair_sums(faces) -> list:
