@@ -936,11 +936,12 @@ def _ored(levels: list) -> list:
     >>> _ored([[1, 4], [2, 4], [2, 0]])
     [3, 4]
     """
-    if len(levels) == 1:
-        return levels[0]
-    if len(levels) == 2:
-        return list(map(or_, *levels))
-    return [reduce(or_, bits) for bits in zip(*levels)]  # fewer lists made for many
+    if len(levels[0]) < len(levels):  # a call a place: fewer than a call a list
+        return [reduce(or_, bits) for bits in zip(*levels)]
+    out = levels[0]
+    for level in levels[1:]:
+        out = list(map(or_, out, level))
+    return out
 
 
 def _dominance(cells: list, budget: int, top: int) -> list:
