@@ -793,8 +793,9 @@ class _Split:
         # per key and row ways, how many profiles first reach each column there, counted in
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
-        counts = defaultdict(list)
+        counts = defaultdict(lambda: defaultdict(list))  # ways -> key -> counter
         for profile, ways in profiles.items():
+            by_key = counts[ways]
             by_rank = [0] * len(keys)
             for reached, contributions in zip(reach, profile):
                 for code in contributions:
@@ -806,7 +807,7 @@ class _Split:
                     new = bits ^ (bits & done)  # not & ~done: see unbeaten
                     if new:
                         done |= new
-                        count = counts[key, ways]
+                        count = by_key[key]
                         for t, level in enumerate(count):
                             count[t] = level ^ new
                             new &= level
@@ -817,9 +818,10 @@ class _Split:
             self.ask_stop()
         settled = defaultdict(int)
         digits = list(enumerate(digits))
-        for (key, ways), count in counts.items():
-            settled[key] += ways * sum([(level & d).bit_count() << (s + t)
-                                        for s, level in enumerate(count) for t, d in digits])
+        for ways, by_key in counts.items():
+            for key, count in by_key.items():
+                settled[key] += ways * sum([(level & d).bit_count() << (s + t)
+                                            for s, level in enumerate(count) for t, d in digits])
         return settled
 
     def legal_runs(self, head, runs, ranks: tuple) -> list:
