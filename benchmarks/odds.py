@@ -381,7 +381,8 @@ def main() -> None:
                         help="ordered rolls timed to estimate a brute force too long to run")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs of fast cases")
     parser.add_argument("--rounds", type=int, default=3,
-                        help="passes over the cases timing ours before the table (fast cases)")
+                        help="passes over the cases timing ours, half before the table and "
+                             "half after (fast cases)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="run the cases whose name contains this")
     parser.add_argument("--no-icepool", action="store_true")
