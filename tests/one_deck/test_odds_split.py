@@ -289,6 +289,49 @@ def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
     assert dropped > 1000
 
 
+def joined(split, f: int, a: int, b: int):
+    """What contributions ``a`` and ``b`` (packed, one of each side) to family ``f`` give
+    together (exactness point 1): None over the budget, else (the boxes covered, a half from
+    each making a pair; whether the wide box is filled)."""
+    full_a, halves_a, budget_a, value_a = split.unpack(a)
+    full_b, halves_b, budget_b, value_b = split.unpack(b)
+    pairs = halves_a & halves_b
+    if budget_a + budget_b + bin(pairs).count("1") > split.budget:
+        return None
+    need = split.families[f].need
+    return full_a | full_b | pairs, need is None or value_a + value_b >= need
+
+
+def test_s4_a7_rows_made_least_join_every_column_the_same_way():
+    """§4, A7 (exactness point 4, ``as_rows``): each contribution of one side, made the least
+    one that joins the other side's the same way, gives with every one of them just what it
+    gave (over the budget or not, the boxes covered, the wide box filled or short), either
+    side as the rows, on 60 seeded encounters; the rolls keep their contributions' images;
+    and the least ones differ often (halves dropped, less budget, less value)."""
+    from odd_nb.games.one_deck.odds_split import _Split
+
+    rng = random.Random(79)
+    changed = 0
+    for _ in range(60):
+        case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
+        args = {k: v for k, v in case.items() if k != "pool"}
+        split = _Split(plan_for(case["pool"], **args), None, None)
+        sides = [split.merged(side)[0] for side in split.sides()]
+        for rows, columns in (sides, sides[::-1]):
+            made = split.as_rows(rows, columns)
+            for f, (table, others) in enumerate(zip(rows, columns)):
+                images = {}
+                for code, bits in table.items():
+                    alone = [{code: 1} if g == f else {} for g in range(len(rows))]
+                    (image,) = split.as_rows(alone, columns)[f]
+                    for other in others:
+                        assert joined(split, f, code, other) == joined(split, f, image, other)
+                    images[image] = images.get(image, 0) | bits
+                    changed += image != code
+                assert made[f] == images, case
+    assert changed > 500, changed
+
+
 def test_s4_a24_rows_drop_the_cheaper_of_two_alike_boxes():
     """§4, A24 (exactness point 4, the rows' part): two pink 5 boxes, one costing more left
     open; no row contribution covers the cheaper one without the costlier (covering the

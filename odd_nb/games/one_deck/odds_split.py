@@ -68,20 +68,20 @@ Why nothing is lost (exactness):
    other side, legal whenever it is and covering no fewer boxes with no less value -- is
    dropped for that roll (``unbeaten``): the best pair never needs it. Beating is transitive,
    so what beats it is kept. Done on whole sides, after merging (within a side, merges must
-   not use a box twice, so there it would not hold): on the rows always, on the columns only
-   when it takes that to choose the rows (``arrange``; the join is exact either way).
-   The rows, once the columns are known, lose more. A row contribution meets the columns only
-   through the boxes it covers, the halves some column could pair, the levels its budget
-   leaves joinable and the columns whose value fills what it lacks, so it is first made the
-   least one that joins them the same way (``as_joined``). Then covering small box y beats
-   covering box x (the rest the same, a half on y moving to x only when the boxes are
-   alike) when y is no easier (a target no lower, no colour x does not take) and no cheaper
-   left open (armor no less bound): with a column that covers y, that column's roll also
-   holds the contribution with that die on x (x takes it and it reaches x's target, and what
-   is left of the roll is no worse), so the two cover x and y either way; with any other,
-   y covered instead of x costs no more. Between alike boxes (same target and colours) a half
-   on y beats a half on x the same way. That needs every column's contributions, so the
-   columns are not pruned this way; ties between alike boxes go to the later one.
+   not use a box twice, so there it would not hold), and on the rows only: the columns keep
+   every contribution (their beaten ones only add bits to their runs; the join is exact
+   either way). Against the columns, the rows lose more. A row contribution meets the columns
+   only through the boxes it covers, the halves some column could pair, the room its budget
+   leaves for the columns' budgets and pairs, and the columns whose value fills what it
+   lacks, so it is first made the least one that joins them the same way (``as_rows``). Then
+   covering small box y beats covering box x (the rest the same, a half on y moving to x only
+   when the boxes are alike) when y is no easier (a target no lower, no colour x does not
+   take) and no cheaper left open (armor no less bound): with a column that covers y, that
+   column's roll also holds the contribution with that die on x (x takes it and it reaches
+   x's target, and what is left of the roll is no worse), so the two cover x and y either
+   way; with any other, y covered instead of x costs no more. Between alike boxes (same
+   target and colours) a half on y beats a half on x the same way (ties between alike boxes
+   go to the later one).
 5. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
    box covered (the wide box too if it is armor), or only armor boxes used -- each joined on its
    own; the better key wins.
@@ -125,19 +125,21 @@ BITS_PER_UNIT = 400  # bits of big ints kept (the sides' tables, the columns) to
 # and ``unbeaten``, with the merged tables' bits, 0.3-1.7 µs on those 30 encounters)
 MERGE_STEPS = 8
 # the rows are chosen by the contributions held before ``unbeaten`` when the other side holds
-# this many times more; nearer, ``unbeaten`` may change which side is the smaller, so the sides
-# are pruned first (``CLEARLY_SMALLER`` says when one is enough). Measured on the 295 split
+# this many times more; nearer, pruning may change which side is the smaller, so the sides are
+# pruned as rows first (``CLEARLY_SMALLER`` says when one is enough). Measured on the 295 split
 # questions of ten greedy games: pruning changes the smaller side of 49 of them, at 1.1-3.6x on
 # questions of some size (one of 14 dice at 1.5x: a join six times as long with the wrong
 # rows), at 4x and over only on questions of under 1,500 contributions; on the suite, the five
 # cases 9-65x apart take 6-16% fewer instructions for not pruning their columns.
 FAR_BIGGER = 4
 # nearer than that, the side with fewer distinct contributions (the quicker to prune) is pruned
-# first, and the other too only when the first does not come out at most this share of the
-# other's held: on the suite that spares the pruning of Bramble Troll's, Cindral's, Ember
-# Salamander's and Granite Watcher's columns (7-12% fewer instructions); over the 144 real
-# questions within 4x it picks other rows on 39, at most 7% more instructions (one of 12 dice
-# whose other side pruned to a twentieth) and fewer on the biggest (4-6% on two of 13-14 dice).
+# as rows first, and the other too only when the first does not come out at most this share of
+# the other's held. Set when the sides were pruned as columns (``unbeaten`` without swaps): on
+# the suite it spared Bramble Troll, Cindral, Ember Salamander and Granite Watcher a pruning
+# (7-12% fewer instructions). Pruned as rows (``as_rows``, swaps), the 295 real questions take
+# about the same time with this share, with 0 (never the other) or with both always pruned
+# (30.3, 30.5 and 31.9 s of process time, one run each), and on the suite only Hollow Knight
+# prunes both.
 CLEARLY_SMALLER = 0.5
 
 
@@ -295,49 +297,63 @@ class _Split:
     def arrange(self) -> tuple:
         """(rows, columns) for the join: the rows the profiles of one side (``transposed``), the
         columns the other side as bits (``runs``), both sides built colour by colour
-        (``merged``). The rows are the side with fewer contributions held: each costs the join
-        a few big-int operations, each of the columns' only a bit. The columns are pruned
-        (``unbeaten``) only when it takes that to tell which side is the smaller
-        (``FAR_BIGGER``, ``CLEARLY_SMALLER``): beaten contributions of the columns add bits to
-        their runs, not steps to the join. Against the columns, the rows lose more
-        (``as_joined``, ``unbeaten`` with swaps: exactness point 4)."""
-        # [tables, ways, held]; held is a bit count per contribution, so the side with fewer
-        # distinct contributions is counted first and the other only up to FAR_BIGGER times it
-        sides = sorted(([tables, ways, 0] for tables, ways in map(self.merged, self.sides())),
+        (``merged``). The rows are the side with fewer contributions held once pruned as rows
+        against the other (``as_rows``, ``unbeaten`` with swaps: exactness point 4): each costs
+        the join a few big-int operations, each of the columns' only a bit. When the sides are
+        far apart the side that holds fewer before pruning is taken (``FAR_BIGGER``); nearer,
+        one or both are pruned to tell (``CLEARLY_SMALLER``). The columns are not pruned:
+        beaten contributions of the columns add bits to their runs, not steps to the join."""
+        # [tables, ways, held, tables pruned as rows]; held is a bit count per contribution, so
+        # the side with fewer distinct contributions is counted first and the other only up to
+        # FAR_BIGGER times it
+        sides = sorted(([tables, ways, 0, None]
+                        for tables, ways in map(self.merged, self.sides())),
                        key=lambda side: sum(map(len, side[0])))
         first, other = sides
         first[2] = _held(first[0])
         other[2] = _held(other[0], FAR_BIGGER * first[2])
         if min(first[2], other[2]) * FAR_BIGGER > max(first[2], other[2]):
             # the side with fewer distinct contributions is the quicker to prune: when it then
-            # holds well under the other, the other stays the columns, unpruned
-            first[0] = self.unbeaten(first[0])
-            first[2] = _held(first[0])
+            # holds well under the other, the other stays the columns
+            first[3] = self.unbeaten(self.as_rows(first[0], other[0]), swaps=True)
+            first[2] = _held(first[3])
             if first[2] > CLEARLY_SMALLER * other[2]:
-                other[0] = self.unbeaten(other[0])
-                other[2] = _held(other[0])
+                other[3] = self.unbeaten(self.as_rows(other[0], first[0]), swaps=True)
+                other[2] = _held(other[3])
         sides.sort(key=lambda side: side[2])
-        (rows, ways, _), (columns, column_ways, _) = sides
-        runs = self.runs(columns, column_ways)
-        rows = self.unbeaten(self.as_joined(rows, runs[0], columns), swaps=True)
-        return self.transposed(rows, ways), runs
+        (rows, ways, _, ready), (columns, column_ways, _, _) = sides
+        if ready is None:
+            ready = self.unbeaten(self.as_rows(rows, columns), swaps=True)
+        return self.transposed(ready, ways), self.runs(columns, column_ways)
 
-    def as_joined(self, tables: list, runs: list, columns: list) -> list:
-        """The rows' tables with each contribution made the least one that joins the columns
-        (their ``runs`` and tables) the same way: halves no column's run pairs dropped, the
-        least budget that leaves the same runs' levels joinable, the least value that fills
-        the wide box for the same columns."""
+    def as_rows(self, tables: list, columns: list) -> list:
+        """One side's tables as rows against the other side's, ``columns``: each contribution
+        made the least one that joins the columns' contributions the same way. Halves no column
+        has are dropped; the budget is the least that leaves room for the same columns (a
+        budget one less joins those whose budget and pairs with it need just the room it
+        adds); the wide value the least that fills the box with the same columns' values.
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> from odd_nb.games.one_deck.odds_dp import plan_for
+        >>> split = _Split(plan_for({"yellow": 1, "black": 1}, [Box("yellow", 9, wide=True)],
+        ...                         black_supply=2), None, None)
+        >>> rows = [{split.pack(0, 0, 1, 4): 1}]   # budget 1: a black 4 on the box
+        >>> columns = [{split.pack(0, 0, 0, 4): 1, split.pack(0, 0, 0, 6): 2}]
+        >>> [split.unpack(code) for code in split.as_rows(rows, columns)[0]]
+        [(0, 0, 0, 3)]
+        """
         out = []
-        field = (1 << self.halves_at) - 1
-        for f, table in enumerate(tables):
+        field, boxes = (1 << self.halves_at) - 1, (1 << self.boxes) - 1
+        for f, (table, others) in enumerate(zip(tables, columns)):
             need = self.families[f].need or 0
-            halved = 0
-            for halves_b, _ in runs[f]:
-                halved |= halves_b
-            lacks = sorted({code & field for code in columns[f]} | {need})
+            heads = {code >> self.halves_at for code in others}
+            halved = reduce(or_, heads, 0) & boxes
+            # (halves, budget) of the columns' contributions
+            columns_at = {(head & boxes, head >> 2 * self.boxes) for head in heads}
+            lacks = sorted({code & field for code in others} | {need})
             least_value = [need - lacks[bisect_left(lacks, need - value)]
                            for value in range(need + 1)]
-            least_budget = {}  # (halves, budget) -> the least that joins the same levels
+            least_budget = {}  # (halves, budget) -> the least that joins the same columns
             found = defaultdict(int)
             self.spend(len(table) // FOUND_PER_UNIT)
             for code, bits in table.items():
@@ -346,23 +362,14 @@ class _Split:
                 least = least_budget.get((halves, budget))
                 if least is None:
                     least = budget
-                    while least and self.same_levels(runs[f], halves, self.budget - least):
+                    while least and not any(
+                            budget_b + (halves & halves_b).bit_count() == self.budget - least + 1
+                            for halves_b, budget_b in columns_at):
                         least -= 1
                     least_budget[halves, budget] = least
                 found[self.pack(full, halves, least, least_value[value])] |= bits
             out.append(found)
         return out
-
-    def same_levels(self, runs: list, halves_a: int, room: int) -> bool:
-        """Whether a row contribution halving ``halves_a`` joins the same level of every run with
-        one more room than ``room``."""
-        for halves_b, group in runs:
-            left = room - (halves_a & halves_b).bit_count()
-            if left + 1 >= 0:
-                for _, by_room in group:
-                    if (by_room[left] if left >= 0 else None) is not by_room[left + 1]:
-                        return False
-        return True
 
     def rolls_of(self, colours) -> int:
         out = 1
