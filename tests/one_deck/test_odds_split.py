@@ -220,6 +220,13 @@ def listed_rolls(split, side):
         yield tuple(dice), ways
 
 
+def per_family(split, groups: list, profile: tuple) -> tuple:
+    """A profile of groups (``transposed``) as each family's contributions, sorted."""
+    held = [sorted(code for k in profile for f, code in groups[k] if f == family)
+            for family in range(len(split.families))]
+    return tuple(map(tuple, held))
+
+
 def seeded_sides(seed: int, count: int):
     """(case, split, side) for each side of ``count`` seeded encounters of 3-6 dice, a fifth of
     them with no wide box."""
@@ -241,8 +248,8 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     other beats, on 80 seeded encounters of 3-6 dice (every side, fixed dice included, a
     fifth with no wide box; the paired colours' dice joined before they are paired onto the
     wide box); and the profiles
-    read off those tables (``transposed``) are the listed ones, with their ways. The join then
-    cannot tell the two ways apart."""
+    read off those tables (``transposed``) are the listed ones, with their ways, each group's
+    contributions held by the same rolls. The join then cannot tell the two ways apart."""
     from collections import Counter
 
     checked = paired = 0
@@ -260,7 +267,10 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
                     profile[f]), case
             assert ways[i] == w, case
             listed[profile] += w
-        assert split.transposed(tables, ways) == listed, case
+        groups, profiles = split.transposed(tables, ways)
+        assert {per_family(split, groups, p): w for p, w in profiles.items()} == listed, case
+        for found in groups:
+            assert len({tables[f][code] for f, code in found}) == 1, case
         checked += 1
         paired += sum(c in split.paired for c in side) >= 2
     assert checked >= 100 and paired >= 10, (checked, paired)
@@ -345,10 +355,10 @@ def test_s4_a24_rows_drop_the_cheaper_of_two_alike_boxes():
                     weights=(1000, 1), conversions=True)
         args = {k: v for k, v in case.items() if k != "pool"}
         split = _Split(plan_for(case["pool"], **args), None, None)
-        rows, _ = split.arrange()
+        (groups, profiles), _ = split.arrange()
         covering = 0
-        for profile in rows:
-            for family, found in zip(split.families, profile):
+        for profile in profiles:
+            for family, found in zip(split.families, per_family(split, groups, profile)):
                 bit = {i: 1 << j for j, (i, _, _) in enumerate(family.small)}
                 for code in found:
                     full = split.unpack(code)[0]

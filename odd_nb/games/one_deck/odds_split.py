@@ -26,7 +26,8 @@ The join does not visit pairs of rolls one by one. One side is the *columns*: it
 bits of big ints, and for each contribution the bits of those that give it are kept. The other
 side is the *rows*, taken by profile (rolls with the same profile merged, their ways added):
 each row contribution reaches, key by key, the set of columns that give a contribution making
-that key, and a row profile counts, from its best key, the columns it reaches first (``join``).
+that key (contributions held by the same rows reach as one), and a row profile counts, from its
+best key, the columns it reaches first (``join``).
 No side is listed roll by roll: each colour's rolls alone are listed (a few hundred at most),
 and two colours' tables merge pair of contributions by pair, their rolls' bits spread and
 repeated to number the rolls of both (``merged``); a side's profiles are read off its tables
@@ -566,38 +567,43 @@ class _Split:
                 out |= 1 << j
         return out
 
-    def transposed(self, tables: list, ways: list) -> dict:
-        """A side's profiles (each roll's contributions, per family, sorted) and their ways,
-        read off its merged tables: a roll's contributions are those whose bits hold it. Each
-        roll gets a signature, a bit per contribution (eight to a byte, side by side in one
-        string of bytes), so rolls are told apart by string operations, not bit by bit."""
+    def transposed(self, tables: list, ways: list) -> tuple:
+        """(groups, profiles): a side's profiles -- each roll's contributions -- and their
+        ways, read off its merged tables (a roll's contributions are those whose bits hold
+        it). Contributions that the same rolls hold are one *group* (``groups[k]``: its (family,
+        contribution) pairs, sorted); a profile is the sorted numbers of its groups. Each roll
+        gets a signature, a bit per group (eight to a byte, side by side in one string of
+        bytes), so rolls are told apart by string operations, not bit by bit."""
         self.spend(_held(tables) // FOUND_PER_UNIT)
         n = len(ways)
-        codes = [(f, code) for f, table in enumerate(tables) for code in sorted(table)]
-        width = max(1, -(-len(codes) // 8))  # bytes a signature
+        together = defaultdict(list)  # rolls (bits) -> the contributions they hold
+        for f, table in enumerate(tables):
+            for code in sorted(table):
+                together[table[code]].append((f, code))
+        held = list(together)
+        width = max(1, -(-len(held) // 8))  # bytes a signature
         signatures = bytearray(n * width)
         for at in range(width):
             self.ask_stop()
-            byte = 0  # eight contributions' bits as bytes, roll n - 1 first
-            for j, (f, code) in enumerate(codes[8 * at:8 * at + 8]):
-                rolls = format(tables[f][code], f"0{n}b").encode().translate(_LANES[j])
+            byte = 0  # eight groups' bits as bytes, roll n - 1 first
+            for j, bits in enumerate(held[8 * at:8 * at + 8]):
+                rolls = format(bits, f"0{n}b").encode().translate(_LANES[j])
                 byte |= int.from_bytes(rolls, "big")
             signatures[at::width] = byte.to_bytes(n, "big")
         signatures = bytes(signatures)
         by_signature = defaultdict(int)
         for i, w in enumerate(reversed(ways)):
             by_signature[signatures[i * width:(i + 1) * width]] += w
-        out = {}
+        profiles = {}
         for signature, w in by_signature.items():
-            held = [[] for _ in tables]
-            ones = bin(int.from_bytes(signature, "little"))[:1:-1]  # character k: codes[k]
+            numbers = []
+            ones = bin(int.from_bytes(signature, "little"))[:1:-1]  # character k: group k
             k = ones.find("1")
             while k >= 0:
-                f, code = codes[k]
-                held[f].append(code)
+                numbers.append(k)
                 k = ones.find("1", k + 1)
-            out[tuple(map(tuple, held))] = w
-        return out
+            profiles[tuple(numbers)] = w
+        return [tuple(found) for found in together.values()], profiles
 
     def runs(self, tables: list, ways: list) -> tuple:
         """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
@@ -758,25 +764,23 @@ class _Split:
         return out
 
     # -- the join ---------------------------------------------------------------------------------
-    def join(self, profiles: dict, columns: tuple) -> dict:
+    def join(self, rows: tuple, columns: tuple) -> dict:
         """Best key -> ways over every pair of a row profile and a column (a roll of the other
         side), without visiting the pairs one by one.
 
         A contribution of the rows with each run of the columns gives at most two keys (the
         wide box covered or short), so a row contribution *reaches*, at each key, a set of
-        columns (an OR of runs' bits). A row profile reaches what its contributions reach;
+        columns (an OR of runs' bits), and so does a group of them (``transposed``). A row
+        profile reaches what its groups reach;
         going through its keys from the best, the columns first reached at a key are the pairs
         whose best placement has that key. How many profiles of each number of ways first reach
         each column at each key is counted in binary, a big int per digit (a few ANDs and XORs
         a set of columns); the columns' ways weigh each digit once, at the end, with one AND
         and one bit count per binary digit of their ways."""
         runs, digits = columns
-        rows = [set() for _ in self.families]  # the distinct row contributions of each family
-        for profile in profiles:
-            for found, contributions in zip(rows, profile):
-                found.update(contributions)
-        self.spend(sum(map(len, rows)) * sum(map(len, runs)) // SEGMENT_STEPS
-                   + sum(len(found) for profile in profiles for found in profile))
+        groups, profiles = rows
+        self.spend(sum(map(len, groups)) * sum(map(len, runs)) // SEGMENT_STEPS
+                   + sum(map(len, profiles)))
         # keys as ranks: small ints, sorted as the keys are
         self.keys = keys = sorted({key + extra for family in self.families for key in family.key_of
                                    for extra in (0, family.wide_cost if family.need else 0)
@@ -787,16 +791,19 @@ class _Split:
         ranks = [([rank.get(key) for key in family.key_of],
                   [rank.get(key + family.wide_cost) if family.need and not family.wide_must
                    else None for key in family.key_of]) for family in self.families]
-        reach, legal = [{} for _ in self.families], {}  # per family: contribution -> reach
-        for f, found in enumerate(rows):
-            for code in found:
+        reach, legal = [], {}  # per group: (rank, columns first reached there)
+        for found in groups:
+            by_rank = None
+            for f, code in found:
                 a = (f, *self.unpack(code))
                 head = a[:4]  # those that differ only by their wide value join the same runs
                 if head not in legal:
                     legal[head] = self.legal_runs(head, runs, ranks[f])
-                reach[f][code] = first = self.reach(a, legal[head])
-                self.spend(sum(bits.bit_length() for _, bits in first) // BITS_PER_UNIT)
-                self.ask_stop()
+                mine = self.reached(a, legal[head])
+                by_rank = mine if by_rank is None else list(map(or_, by_rank, mine))
+            reach.append(_first(by_rank))
+            self.spend(sum(bits.bit_length() for _, bits in reach[-1]) // BITS_PER_UNIT)
+            self.ask_stop()
         # per key and row ways, how many profiles first reach each column there, counted in
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
@@ -804,10 +811,9 @@ class _Split:
         for profile, ways in profiles.items():
             by_key = counts[ways]
             by_rank = [0] * len(keys)
-            for reached, contributions in zip(reach, profile):
-                for code in contributions:
-                    for r, bits in reached[code]:
-                        by_rank[r] |= bits
+            for k in profile:
+                for r, bits in reach[k]:
+                    by_rank[r] |= bits
             done = 0
             for key, bits in zip(keys, by_rank):
                 if bits:
@@ -880,12 +886,11 @@ class _Split:
             (boxes, _ored(fills)) for boxes, fills in by_boxes.items()]
         return out
 
-    def reach(self, a, legal: tuple) -> list:
-        """(rank, columns) pairs, best rank first: the keys, as ranks, of row contribution ``a``
-        with the columns' contributions (in the runs it may join), and the columns first
-        reached at that key: what its head reaches whatever its value (``legal_runs``), and
-        the key with the wide box covered for the columns whose value fills what ``a`` leaves
-        of it."""
+    def reached(self, a, legal: tuple) -> list:
+        """The columns row contribution ``a`` reaches at each key, as ranks, with the columns'
+        contributions (in the runs it may join): what its head reaches whatever its value
+        (``legal_runs``), and the key with the wide box covered for the columns whose value
+        fills what ``a`` leaves of it. Not to be changed: it may be ``legal``'s own list."""
         levels, out = legal
         if levels:
             out = out[:]
@@ -893,18 +898,28 @@ class _Split:
             for fill, covered in levels:
                 if fill[lack]:
                     out[covered] |= fill[lack]
-        first, reached = [], 0  # a column reached at a better rank needs no worse one
-        for r, bits in enumerate(out):
-            if bits:
-                bits ^= bits & reached  # not &= ~reached: see unbeaten
-                if bits:
-                    first.append((r, bits))
-                    reached |= bits
-        return first
+        return out
 
 
 # byte j of a signature's eight: b"0" and b"1" to 0 and 1 << j
 _LANES = [bytes.maketrans(b"01", bytes((0, 1 << j))) for j in range(8)]
+
+
+def _first(by_rank: list) -> list:
+    """(rank, bits) of the bits first set at each rank, best (lowest) rank first: a column
+    reached at a better rank needs no worse one.
+
+    >>> _first([0, 0b011, 0b110, 0b100])
+    [(1, 3), (2, 4)]
+    """
+    first, reached = [], 0
+    for r, bits in enumerate(by_rank):
+        if bits:
+            bits ^= bits & reached  # not &= ~reached: see unbeaten
+            if bits:
+                first.append((r, bits))
+                reached |= bits
+    return first
 
 
 def _held(tables, cap: int | None = None) -> int:
