@@ -580,7 +580,9 @@ class _Split:
         for f, table in enumerate(tables):
             for code in sorted(table):
                 together[table[code]].append((f, code))
-        held = list(together)
+        # the groups most rolls hold numbered first: profiles, their numbers ascending, then
+        # share their first groups most (the join ORs a shared start once)
+        held = sorted(together, key=int.bit_count, reverse=True)
         width = max(1, -(-len(held) // 8))  # bytes a signature
         signatures = bytearray(n * width)
         for at in range(width):
@@ -603,7 +605,7 @@ class _Split:
                 numbers.append(k)
                 k = ones.find("1", k + 1)
             profiles[tuple(numbers)] = w
-        return [tuple(found) for found in together.values()], profiles
+        return [tuple(together[bits]) for bits in held], profiles
 
     def runs(self, tables: list, ways: list) -> tuple:
         """The columns of the join: (runs, digits). ``runs[f]`` lists family f's contributions
@@ -808,12 +810,25 @@ class _Split:
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
         counts = defaultdict(lambda: defaultdict(list))  # ways -> key -> counter
-        for profile, ways in profiles.items():
-            by_key = counts[ways]
-            by_rank = [0] * len(keys)
-            for k in profile:
+        # the profiles in order: what the groups a profile starts with reach is kept as long
+        # as later ones start with them too (``start[d]``: what its first d groups reach)
+        ordered = sorted(profiles.items())
+        shared = [_shared(one, two) for (one, _), (two, _) in zip(ordered, ordered[1:])] + [0]
+        start = [[0] * len(keys)]
+        for (profile, ways), keep in zip(ordered, shared):
+            for k in profile[len(start) - 1:keep]:
+                by_rank = start[-1][:]
                 for r, bits in reach[k]:
                     by_rank[r] |= bits
+                start.append(by_rank)
+            by_rank = start[-1]
+            if len(profile) > keep:  # the rest only this profile has
+                by_rank = by_rank[:]
+                for k in profile[keep:]:
+                    for r, bits in reach[k]:
+                        by_rank[r] |= bits
+            del start[keep + 1:]
+            by_key = counts[ways]
             done = 0
             for key, bits in zip(keys, by_rank):
                 if bits:
@@ -903,6 +918,20 @@ class _Split:
 
 # byte j of a signature's eight: b"0" and b"1" to 0 and 1 << j
 _LANES = [bytes.maketrans(b"01", bytes((0, 1 << j))) for j in range(8)]
+
+
+def _shared(one: tuple, two: tuple) -> int:
+    """How many items ``one`` and ``two`` start with alike.
+
+    >>> _shared((1, 2, 5), (1, 2, 7, 9))
+    2
+    """
+    shared = 0
+    for x, y in zip(one, two):
+        if x != y:
+            break
+        shared += 1
+    return shared
 
 
 def _first(by_rank: list) -> list:
