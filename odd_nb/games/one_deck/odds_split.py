@@ -271,6 +271,16 @@ class _Split:
         return (code >> self.full_at & boxes, code >> self.halves_at & boxes,
                 code >> self.budget_at, code & (1 << self.halves_at) - 1)
 
+    def by_head(self, table: dict) -> dict:
+        """A table's contributions by their *head*, all but the wide value: (covered, halved,
+        budget) -> [(wide value, bits), ...] (each head unpacked once)."""
+        cells = defaultdict(list)
+        field, boxes = (1 << self.halves_at) - 1, (1 << self.boxes) - 1
+        for code, bits in table.items():
+            cells[code >> self.halves_at].append((code & field, bits))
+        return {(head >> self.boxes & boxes, head & boxes, head >> 2 * self.boxes): found
+                for head, found in cells.items()}
+
     def spend(self, units: int) -> None:
         """Count work; give up past the limit, and ask ``stop()`` every ``STOP_EVERY``."""
         self.work += units
@@ -357,8 +367,7 @@ class _Split:
             least_budget = {}  # (halves, budget) -> the least that joins the same columns
             found = defaultdict(int)
             self.spend(len(table) // FOUND_PER_UNIT)
-            for code, bits in table.items():
-                full, halves, budget, value = self.unpack(code)
+            for (full, halves, budget), cells in self.by_head(table).items():
                 halves &= halved
                 least = least_budget.get((halves, budget))
                 if least is None:
@@ -368,7 +377,9 @@ class _Split:
                             for halves_b, budget_b in columns_at):
                         least -= 1
                     least_budget[halves, budget] = least
-                found[self.pack(full, halves, least, least_value[value])] |= bits
+                head = self.pack(full, halves, least, 0)
+                for value, bits in cells:
+                    found[head | least_value[value]] |= bits
             out.append(found)
         return out
 
@@ -518,17 +529,19 @@ class _Split:
         With ``swaps`` (the rows only), also one that covers a box no easier and no cheaper
         to leave open instead of one it leaves open (``_Family.swaps``)."""
         out = []
+        field, boxes = (1 << self.halves_at) - 1, (1 << self.boxes) - 1
+        both = (1 << 2 * self.boxes) - 1  # covered and halved, as bits
         for family, table in zip(self.families, tables):
-            heads = defaultdict(list)  # (covered, halved) -> [(budget, value, bits)]
+            found = defaultdict(list)  # covered and halved, as bits -> [(budget, value, bits)]
             for code, bits in table.items():
-                full, halves, budget, value = self.unpack(code)
-                heads[full, halves].append((budget, value, bits))
+                found[code >> self.halves_at & both].append((code >> self.budget_at,
+                                                             code & field, bits))
+            heads = {(at >> self.boxes, at & boxes): cells for at, cells in found.items()}
             by_halves = defaultdict(dict)  # halved -> covered -> its grid
-            top = max((code & (1 << self.halves_at) - 1 for code in table), default=0)
+            top = max((code & field for code in table), default=0)
             for (full, halves), cells in heads.items():
                 by_halves[halves][full] = _dominance(cells, self.budget, top)
             kept = {}
-            boxes = (1 << self.boxes) - 1
             for halves, group in by_halves.items():
                 for full, grid in group.items():
                     self.ask_stop()
@@ -620,10 +633,9 @@ class _Split:
         rooms = range(self.budget + 1)
         for family, table in zip(self.families, tables):
             lacks = range((family.need or 0) + 1)
-            by_head = defaultdict(lambda: defaultdict(list))
-            for code, bits in table.items():
-                full, halves, budget, value = self.unpack(code)
-                by_head[full, halves][budget].append((value, bits))
+            by_head = defaultdict(dict)  # (covered, halved) -> budget -> [(value, bits)]
+            for (full, halves, budget), cells in self.by_head(table).items():
+                by_head[full, halves][budget] = cells
             by_halves = defaultdict(list)
             for (full, halves), by_budget in by_head.items():
                 budgets, levels = sorted(by_budget), []
@@ -736,14 +748,11 @@ class _Split:
             merged = defaultdict(int)
             # each side's contributions by all but their wide value, their rolls numbered as
             # rolls of both
-            mine, heads = defaultdict(list), defaultdict(list)
-            for code, bits in table.items():
-                full, halves, budget, value = self.unpack(code)
-                mine[full, halves, budget].append((add[value], _spread(bits, more_size)))
+            mine = {head: [(add[value], _spread(bits, more_size)) for value, bits in cells]
+                    for head, cells in self.by_head(table).items()}
             unit = _repeat(1, more_size, size)  # bits times it: the bits repeated, quicker
-            for code, bits in other.items():
-                full, halves, budget, value = self.unpack(code)
-                heads[full, halves, budget].append((value, bits * unit))
+            heads = {head: [(value, bits * unit) for value, bits in cells]
+                     for head, cells in self.by_head(other).items()}
             for (full1, halves1, budget1), found1 in mine.items():
                 steps = len(heads)
                 used1, room = full1 | halves1, self.budget - budget1
