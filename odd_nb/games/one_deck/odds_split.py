@@ -819,6 +819,7 @@ class _Split:
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
         counts = defaultdict(lambda: defaultdict(list))  # ways -> key -> counter
+        everyone = reduce(or_, digits)  # every column (each has ways)
         # the profiles in order: what the groups a profile starts with reach is kept as long
         # as later ones start with them too (``start[d]``: what its first d groups reach)
         ordered = sorted(profiles.items())
@@ -838,12 +839,12 @@ class _Split:
                         by_rank[r] |= bits
             del start[keep + 1:]
             by_key = counts[ways]
-            done = 0
+            left = everyone  # the columns not reached yet
             for key, bits in zip(keys, by_rank):
                 if bits:
-                    new = bits ^ (bits & done)  # not & ~done: see unbeaten
+                    new = bits & left
                     if new:
-                        done |= new
+                        left ^= new
                         count = by_key[key]
                         for t, level in enumerate(count):
                             count[t] = level ^ new
@@ -852,6 +853,8 @@ class _Split:
                                 break
                         else:
                             count.append(new)
+                        if not left:
+                            break
             self.ask_stop()
         settled = defaultdict(int)
         digits = list(enumerate(digits))
