@@ -249,6 +249,7 @@ class _Split:
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         self.keys = []  # the join's keys, sorted: a key's rank is its place here
         self.joinable = {}  # the join's (family, halved, room) -> joined_runs
+        self.reads = {}  # the join's (family, halved, room) -> how often it reads their runs
         # packed contributions: wide value (or leftover), then a bit per small box halved, then
         # covered, then the budget (``pack``)
         self.boxes = max(len(family.small) for family in self.families)
@@ -802,6 +803,15 @@ class _Split:
         ranks = [([rank.get(key) for key in family.key_of],
                   [rank.get(key + family.wide_cost) if family.need and not family.wide_must
                    else None for key in family.key_of]) for family in self.families]
+        # how often each (family, halved, room)'s runs are read: once a head, once a
+        # contribution (``joined_runs``)
+        self.reads, heads = defaultdict(int), set()
+        for found in groups:
+            for f, code in found:
+                full, halves, budget, _ = self.unpack(code)
+                self.reads[f, halves, self.budget - budget] += 1 + (
+                    (f, full, halves, budget) not in heads)
+                heads.add((f, full, halves, budget))
         reach, legal = [], {}  # per group: (rank, columns first reached there)
         for found in groups:
             by_rank = None
@@ -895,8 +905,9 @@ class _Split:
     def joined_runs(self, runs: list, f: int, halves_a: int, room: int) -> list:
         """(boxes, levels) for the columns' runs of one family joined with row contributions
         that halve ``halves_a`` and have room for budget ``room``: the boxes covered by the run
-        and the pairs, and the run's level for that room; runs that cover the same boxes made
-        one (they reach the same keys)."""
+        and the pairs, and the run's level for that room. Runs that cover the same boxes reach
+        the same keys: they are made one (an OR per lack) when the join reads them more often
+        than it takes ORs to (``reads``; each read is an OR or two per run)."""
         out = self.joinable.get((f, halves_a, room))
         if out is not None:
             return out
@@ -909,8 +920,11 @@ class _Split:
                     fill = by_room[left]
                     if fill is not None:
                         by_boxes[full_b | pairs].append(fill)
-        out = self.joinable[f, halves_a, room] = [
-            (boxes, _ored(fills)) for boxes, fills in by_boxes.items()]
+        if self.reads[f, halves_a, room] > (self.families[f].need or 0) + 1:
+            out = [(boxes, _ored(fills)) for boxes, fills in by_boxes.items()]
+        else:
+            out = [(boxes, fill) for boxes, fills in by_boxes.items() for fill in fills]
+        self.joinable[f, halves_a, room] = out
         return out
 
     def reached(self, a, legal: tuple) -> list:
