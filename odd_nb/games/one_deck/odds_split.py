@@ -26,7 +26,7 @@ The join does not visit pairs of rolls one by one. One side is the *columns*: it
 bits of big ints, and for each contribution the bits of those that give it are kept. The other
 side is the *rows*, taken by profile (rolls with the same profile merged, their ways added):
 each row contribution reaches, key by key, the set of columns that give a contribution making
-that key (contributions held by the same rows reach as one), and a row profile counts, from its
+that key (contributions held by the same rolls reach as one), and a row profile counts, from its
 best key, the columns it reaches first (``join``).
 No side is listed roll by roll: each colour's rolls alone are listed (a few hundred at most),
 and two colours' tables merge pair of contributions by pair, their rolls' bits spread and
@@ -829,7 +829,7 @@ class _Split:
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
         counts = defaultdict(lambda: defaultdict(list))  # ways -> key -> counter
-        everyone = reduce(or_, digits)  # every column (each has ways)
+        everyone = reduce(or_, digits, 0)  # every column (each has ways)
         # the profiles in order: what the groups a profile starts with reach is kept as long
         # as later ones start with them too (``start[d]``: what its first d groups reach)
         ordered = sorted(profiles.items())
