@@ -814,15 +814,14 @@ class _Split:
                 heads.add((f, full, halves, budget))
         reach, legal = [], {}  # per group: (rank, columns first reached there)
         for found in groups:
-            by_rank = None
+            members = []  # what each contribution of the group reaches, by rank
             for f, code in found:
                 a = (f, *self.unpack(code))
                 head = a[:4]  # those that differ only by their wide value join the same runs
                 if head not in legal:
                     legal[head] = self.legal_runs(head, runs, ranks[f])
-                mine = self.reached(a, legal[head])
-                by_rank = mine if by_rank is None else list(map(or_, by_rank, mine))
-            reach.append(_first(by_rank))
+                members.append(self.reached(a, legal[head]))
+            reach.append(_first(_ored(members)))
             self.spend(sum(bits.bit_length() for _, bits in reach[-1]) // BITS_PER_UNIT)
             self.ask_stop()
         # per key and row ways, how many profiles first reach each column there, counted in
