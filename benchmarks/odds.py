@@ -285,6 +285,7 @@ ICEPOOL_CASES = [
     ("10 dice cover small yellow 6, 6, 5, 3, 2", 10, (6, 6, 5, 3, 2)),
     ("12 dice cover small yellow 6, 5, 5, 4, 4, 3", 12, (6, 5, 5, 4, 4, 3)),
 ]
+ICEPOOL_CALLS = 30
 
 
 def icepool_value(icepool, n: int, targets: tuple) -> Fraction:
@@ -307,8 +308,11 @@ def run_icepool(args) -> list[tuple]:
         print("icepool is not importable here: column skipped (pip install icepool; it is not "
               "a dependency of the project)")
         return []
+    # these take 0.2-6 ms: best of a handful of calls swung by 1.6x between runs of the
+    # benchmark (0.69x and 1.1x on the 8-dice count), so each side gets at least this many
+    calls = max(args.repeat, ICEPOOL_CALLS)
     print(f"icepool {getattr(icepool, '__version__', '?')}: one colour, small boxes only "
-          f"(P that n yellow dice cover every small yellow box); best of {args.repeat} runs, "
+          f"(P that n yellow dice cover every small yellow box); best of {calls} runs, "
           "first run in brackets (icepool keeps caches between calls)")
     print(f"{'sub-problem':46s} {'ours':>10s} {'icepool':>10s} {'ours/icepool':>12s}  value")
     out = []
@@ -316,7 +320,7 @@ def run_icepool(args) -> list[tuple]:
         boxes = [Box("yellow", t, damage=1) for t in targets]
         first_ours = first_ice = None
         best_ours = best_ice = math.inf
-        for i in range(args.repeat):
+        for i in range(calls):
             start = time.perf_counter()
             ours = encounter_odds({"yellow": n}, boxes, exact_limit=HUGE).p_clear
             t = time.perf_counter() - start
