@@ -47,7 +47,8 @@ WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
 # so at 0.5 µs the click tries 6 more encounters, all exact in time, and 3 more that are not;
 # the split (313 of them, small boxes only included) 0.01-7 µs a roll over 1,000 rolls: at 0.1 µs
 # the click tries 35 more than at 1 µs, 29 of them exact in time (266 of 313); lower, only more
-# waste.
+# waste (rechecked with a faster split, benchmarks/odds_in_play.py --games 4: 0.03 and 0.05 µs
+# made 163 of 197 pre-roll odds exact, 0.1 µs 162).
 SECONDS_PER_ROLL = {"walk": 1e-6, "small": 0.5e-6, "split": 0.1e-6}
 SAMPLES = 10_000
 
