@@ -285,6 +285,8 @@ ICEPOOL_CASES = [
     ("10 dice cover small yellow 6, 6, 5, 3, 2", 10, (6, 6, 5, 3, 2)),
     ("12 dice cover small yellow 6, 5, 5, 4, 4, 3", 12, (6, 5, 5, 4, 4, 3)),
 ]
+# icepool's sub-problems take 0.2-6 ms: the best of a handful of calls swung by 1.6x between
+# runs of the benchmark (0.69x and 1.1x on the 8-dice count), so each side gets this many at least
 ICEPOOL_CALLS = 30
 
 
@@ -308,8 +310,6 @@ def run_icepool(args) -> list[tuple]:
         print("icepool is not importable here: column skipped (pip install icepool; it is not "
               "a dependency of the project)")
         return []
-    # these take 0.2-6 ms: best of a handful of calls swung by 1.6x between runs of the
-    # benchmark (0.69x and 1.1x on the 8-dice count), so each side gets at least this many
     calls = max(args.repeat, ICEPOOL_CALLS)
     print(f"icepool {getattr(icepool, '__version__', '?')}: one colour, small boxes only "
           f"(P that n yellow dice cover every small yellow box); best of {calls} runs, "
