@@ -88,6 +88,13 @@ Why nothing is lost (exactness):
    own; the better key wins.
 6. The key is odds_dp's (A24): start key plus the costs of the boxes left open, so weights and
    tie-breaks are the same and the masks come from ``plan.mask_of_key``.
+7. A row contribution that another of the same roll *outdoes* -- reaching every column it
+   reaches, at a key no worse -- is dropped for that roll (``outdone``): the roll's best key
+   with each column stays the same. Unlike point 4 this looks at the columns as they are (room
+   in the budget that no column can use is worth nothing, a little more wide value may be
+   worth it), so it comes once the join knows what each row contribution reaches
+   (``reach``). Outdoing is a preorder; between two that reach exactly the same the one
+   packed smaller outdoes the other, so what outdoes is kept.
 
 Dice already showing a face (``fixed=``) join every roll of their colour's side. Dice already on
 boxes (``placed=``) are not handled. Faces discarded as rolled (``discard=``, E3) leave the
@@ -309,12 +316,13 @@ class _Split:
     def arrange(self) -> tuple:
         """(rows, columns) for the join: the rows the profiles of one side (``transposed``), the
         columns the other side as bits (``runs``), both sides built colour by colour
-        (``merged``). The rows are the side with fewer contributions held once pruned as rows
-        against the other (``as_rows``, ``unbeaten`` with swaps: exactness point 4): each costs
-        the join a few big-int operations, each of the columns' only a bit. When the sides are
-        far apart the side that holds fewer before pruning is taken (``FAR_BIGGER``); nearer,
-        one or both are pruned to tell (``CLEARLY_SMALLER``). The columns are not pruned:
-        beaten contributions of the columns add bits to their runs, not steps to the join."""
+        (``merged``), the join prepared (``prepare_join``). The rows are the side with fewer
+        contributions held once pruned as rows against the other (``as_rows``, ``unbeaten``
+        with swaps: exactness point 4; then ``outdone``: point 7): each costs the join a few
+        big-int operations, each of the columns' only a bit. When the sides are far apart the
+        side that holds fewer before pruning is taken (``FAR_BIGGER``); nearer, one or both
+        are pruned to tell (``CLEARLY_SMALLER``). The columns are not pruned: beaten
+        contributions of the columns add bits to their runs, not steps to the join."""
         # [tables, ways, held, tables pruned as rows]; held is a bit count per contribution, so
         # the side with fewer distinct contributions is counted first and the other only up to
         # FAR_BIGGER times it
@@ -336,7 +344,9 @@ class _Split:
         (rows, ways, _, ready), (columns, column_ways, _, _) = sides
         if ready is None:
             ready = self.unbeaten(self.as_rows(rows, columns), swaps=True)
-        return self.transposed(ready, ways), self.runs(columns, column_ways)
+        runs = self.runs(columns, column_ways)
+        self.prepare_join(ready, runs[0])
+        return self.transposed(self.outdone(ready), ways), runs
 
     def as_rows(self, tables: list, columns: list) -> list:
         """One side's tables as rows against the other side's, ``columns``: each contribution
@@ -572,6 +582,43 @@ class _Split:
             out.append(kept)
         return out
 
+    def outdone(self, tables: list) -> list:
+        """The rows' tables with each contribution kept only for the rolls that hold none that
+        outdoes it: one of the same family, covering and halving the same boxes, that reaches
+        every column it reaches at a key no worse (``reach``; exactness point 7). Only those
+        that trade budget for wide value are compared: ``unbeaten`` has settled the others."""
+        out, reached = [], {}  # (family, contribution) -> what it reaches (``reach``)
+
+        def reach(f, code):
+            found = reached.get((f, code))
+            if found is None:
+                found = reached[f, code] = self.reach(f, code)
+            return found
+
+        field, both = (1 << self.halves_at) - 1, (1 << 2 * self.boxes) - 1
+        for f, table in enumerate(tables):
+            alike = defaultdict(list)  # covered and halved, as bits -> [(budget, value, code)]
+            for code in table:
+                alike[code >> self.halves_at & both].append((code >> self.budget_at,
+                                                             code & field, code))
+            kept = {}
+            for found in alike.values():
+                self.spend(len(found) ** 2 // MERGE_STEPS)
+                self.ask_stop()
+                for budget, value, code in found:
+                    bits, outdone = table[code], 0
+                    for budget2, value2, code2 in found:
+                        if (budget2 - budget) * (value2 - value) > 0 and bits & table[code2]:
+                            mine, theirs = reach(f, code), reach(f, code2)
+                            if _no_worse(theirs, mine) and (code2 < code
+                                                            or not _no_worse(mine, theirs)):
+                                outdone |= table[code2]
+                    bits ^= bits & outdone
+                    if bits:
+                        kept[code] = bits
+            out.append(kept)
+        return out
+
     def halves_wanted(self, f: int, colours) -> int:
         """The small boxes of family ``f`` (bits) that one of ``colours`` could give the other
         half of a pair to: a half left on any other box is a die spent for nothing."""
@@ -782,52 +829,25 @@ class _Split:
 
         A contribution of the rows with each run of the columns gives at most two keys (the
         wide box covered or short), so a row contribution *reaches*, at each key, a set of
-        columns (an OR of runs' bits), and so does a group of them (``transposed``). A row
-        profile reaches what its groups reach;
+        columns (an OR of runs' bits; ``reach``), and so does a group of
+        them (``transposed``). A row profile reaches what its groups reach;
         going through its keys from the best, the columns first reached at a key are the pairs
         whose best placement has that key. How many profiles of each number of ways first reach
         each column at each key is counted in binary, a big int per digit (a few ANDs and XORs
         a set of columns); the columns' ways weigh each digit once, at the end, with one AND
         and one bit count per binary digit of their ways."""
-        runs, digits = columns
+        (runs, digits), keys = columns, self.keys
         groups, profiles = rows
-        self.spend(sum(map(len, groups)) * sum(map(len, runs)) // SEGMENT_STEPS
-                   + sum(map(len, profiles)))
-        # keys as ranks: small ints, sorted as the keys are
-        self.keys = keys = sorted({key + extra for family in self.families for key in family.key_of
-                                   for extra in (0, family.wide_cost if family.need else 0)
-                                   if key != INF})
-        rank = {key: r for r, key in enumerate(keys)}
-        # per family and covered set: the rank with the wide box covered, and short (None: not
-        # a legal placement)
-        ranks = [([rank.get(key) for key in family.key_of],
-                  [rank.get(key + family.wide_cost) if family.need and not family.wide_must
-                   else None for key in family.key_of]) for family in self.families]
-        # how often each (family, halved, room)'s runs are read: once a head, once a
-        # contribution (``joined_runs``)
-        self.reads, heads = defaultdict(int), set()
+        self.spend(sum(map(len, profiles)))
+        reach = []  # per group: (rank, columns first reached there)
         for found in groups:
-            for f, code in found:
-                full, halves, budget, _ = self.unpack(code)
-                self.reads[f, halves, self.budget - budget] += 1 + (
-                    (f, full, halves, budget) not in heads)
-                heads.add((f, full, halves, budget))
-        reach, legal = [], {}  # per group: (rank, columns first reached there)
-        for found in groups:
-            members = []  # what each contribution of the group reaches, by rank
-            for f, code in found:
-                a = (f, *self.unpack(code))
-                head = a[:4]  # those that differ only by their wide value join the same runs
-                if head not in legal:
-                    legal[head] = self.legal_runs(head, runs, ranks[f])
-                members.append(self.reached(a, legal[head]))
-            reach.append(_first(_ored(members)))
+            reach.append(_first(_ored([self.reach(f, code) for f, code in found])))
             self.spend(sum(bits.bit_length() for _, bits in reach[-1]) // BITS_PER_UNIT)
             self.ask_stop()
         # per key and row ways, how many profiles first reach each column there, counted in
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
-        counts = defaultdict(lambda: defaultdict(list))  # ways -> key -> counter
+        counts = defaultdict(lambda: [[] for _ in keys])  # ways -> rank -> counter
         everyone = reduce(or_, digits, 0)  # every column (each has ways)
         # the profiles in order: what the groups a profile starts with reach is kept as long
         # as later ones start with them too (``start[d]``: what its first d groups reach)
@@ -849,12 +869,12 @@ class _Split:
             del start[keep + 1:]
             by_key = counts[ways]
             left = everyone  # the columns not reached yet
-            for key, bits in zip(keys, by_rank):
+            for r, bits in enumerate(by_rank):
                 if bits:
                     new = bits & left
                     if new:
                         left ^= new
-                        count = by_key[key]
+                        count = by_key[r]
                         for t, level in enumerate(count):
                             count[t] = level ^ new
                             new &= level
@@ -868,10 +888,44 @@ class _Split:
         settled = defaultdict(int)
         digits = list(enumerate(digits))
         for ways, by_key in counts.items():
-            for key, count in by_key.items():
-                settled[key] += ways * sum([(level & d).bit_count() << (s + t)
-                                            for s, level in enumerate(count) for t, d in digits])
+            for key, count in zip(keys, by_key):
+                if count:
+                    settled[key] += ways * sum([(level & d).bit_count() << (s + t)
+                                                for s, level in enumerate(count)
+                                                for t, d in digits])
         return settled
+
+    def prepare_join(self, tables: list, runs: list) -> None:
+        """Ready the join of the rows' ``tables`` with the columns' ``runs``: the keys as ranks
+        (``self.keys``, sorted: a key's rank is its place there; per family and covered set, the
+        rank with the wide box covered and short), and how often each (family, halved, room)'s
+        runs will be read: once a head, once a contribution (``joined_runs``)."""
+        self.spend(sum(map(len, tables)) * sum(map(len, runs)) // SEGMENT_STEPS)
+        self.column_runs, self.joinable, self.legal = runs, {}, {}
+        self.keys = sorted({key + extra for family in self.families for key in family.key_of
+                            for extra in (0, family.wide_cost if family.need else 0)
+                            if key != INF})
+        rank = {key: r for r, key in enumerate(self.keys)}
+        # (None: not a legal placement)
+        self.ranks = [([rank.get(key) for key in family.key_of],
+                       [rank.get(key + family.wide_cost) if family.need and not family.wide_must
+                        else None for key in family.key_of]) for family in self.families]
+        self.reads, heads = defaultdict(int), set()
+        for f, table in enumerate(tables):
+            for code in table:
+                head = (f, *self.unpack(code)[:3])
+                self.reads[f, head[2], self.budget - head[3]] += 1 + (head not in heads)
+                heads.add(head)
+
+    def reach(self, f: int, code: int) -> list:
+        """The columns row contribution ``code`` of family ``f`` reaches at each key, by rank
+        (``legal_runs`` of its head, then ``reached``); ``prepare_join`` first."""
+        a = (f, *self.unpack(code))
+        head = a[:4]  # those that differ only by their wide value join the same runs
+        legal = self.legal.get(head)
+        if legal is None:
+            legal = self.legal[head] = self.legal_runs(head, self.column_runs, self.ranks[f])
+        return self.reached(a, legal)
 
     def legal_runs(self, head, runs, ranks: tuple) -> list:
         """(levels, reached): the levels of the columns' runs that a row contribution's head
@@ -957,6 +1011,21 @@ def _shared(one: tuple, two: tuple) -> int:
             break
         shared += 1
     return shared
+
+
+def _no_worse(mine: list, other: list) -> bool:
+    """Whether ``mine`` (columns by rank) reaches every column ``other`` reaches, at the same
+    rank or a better (lower) one.
+
+    >>> _no_worse([0b01, 0b10], [0, 0b11]), _no_worse([0, 0b11], [0b01, 0b10])
+    (True, False)
+    """
+    reached = 0
+    for bits, others in zip(mine, other):
+        reached |= bits
+        if others & reached != others:
+            return False
+    return True
 
 
 def _first(by_rank: list) -> list:
