@@ -41,6 +41,19 @@ def quantiles(seconds: list) -> str:
             f"p99 {q(0.99):8.1f}  max {xs[-1] * 1000:8.1f}")
 
 
+def greedy_decisions(seed: int, choose):
+    """Each position of the seeded greedy game where a player decides, in order (chance drawn
+    from the seed's own random numbers); ``choose(state, rng)`` gives the move played from it."""
+    rng = random.Random(seed)
+    s = odd_nb.start("one-deck-dungeon", seed=seed).state
+    while not s.is_terminal:
+        if s.is_chance:
+            s = s.apply(s.sample_chance(rng.random()))
+            continue
+        yield s
+        s = s.apply(choose(s, rng))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
@@ -59,46 +72,43 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"odds panel budget {view_module.ODDS_SECONDS} s per encounter; {args.games} greedy "
           f"games; load average {load:.2f} at start")
-    for seed in range(args.games):
-        rng = random.Random(seed)
-        s = odd_nb.start("one-deck-dungeon", seed=seed).state
-        while not s.is_terminal:
-            if s.is_chance:
-                s = s.apply(s.sample_chance(rng.random()))
-                continue
-            start = time.perf_counter()
-            view.board(s, None)
-            timings["board (baseline)"].append(time.perf_counter() - start)
-            view_module._quick_odds.cache_clear()
-            start = time.perf_counter()
-            view.odds(s, None)
-            took = time.perf_counter() - start
-            timings["odds panel"].append(took)
-            before_roll = s.phase in ("peril", "feats")
-            if before_roll:
-                timings["odds panel, before a roll"].append(took)
-                quick = view_module._quick_odds(s)
-                for _, odds in quick:
-                    kinds["exact" if odds.exact else "estimate"] += 1
-                    if not odds.exact:
-                        estimate_rolls.append(odds.samples)
-                if args.refine and not all(odds.exact for _, odds in quick):
-                    view_module._refined.clear()
-                    start = time.perf_counter()
-                    panel = view.refine_odds(s, None, threading.Event())
-                    timings["refined in the background (estimates)"].append(
-                        time.perf_counter() - start)
-                    kinds["refined exact"] += panel.count("<td>exact</td>")
-                    kinds["refined estimate"] += panel.count("<td>estimate from")
-                if args.no_budget:
-                    start = time.perf_counter()
-                    state_odds(s, samples=2_000, seed=0)
-                    timings["odds without budget, before a roll"].append(
-                        time.perf_counter() - start)
-            start = time.perf_counter()
-            action = agent.choose(s, rng)
-            timings["hint"].append(time.perf_counter() - start)
-            s = s.apply(action)
+
+    def hint(s, rng):
+        start = time.perf_counter()
+        action = agent.choose(s, rng)
+        timings["hint"].append(time.perf_counter() - start)
+        return action
+
+    for s in (s for seed in range(args.games) for s in greedy_decisions(seed, hint)):
+        start = time.perf_counter()
+        view.board(s, None)
+        timings["board (baseline)"].append(time.perf_counter() - start)
+        view_module._quick_odds.cache_clear()
+        start = time.perf_counter()
+        view.odds(s, None)
+        took = time.perf_counter() - start
+        timings["odds panel"].append(took)
+        before_roll = s.phase in ("peril", "feats")
+        if before_roll:
+            timings["odds panel, before a roll"].append(took)
+            quick = view_module._quick_odds(s)
+            for _, odds in quick:
+                kinds["exact" if odds.exact else "estimate"] += 1
+                if not odds.exact:
+                    estimate_rolls.append(odds.samples)
+            if args.refine and not all(odds.exact for _, odds in quick):
+                view_module._refined.clear()
+                start = time.perf_counter()
+                panel = view.refine_odds(s, None, threading.Event())
+                timings["refined in the background (estimates)"].append(
+                    time.perf_counter() - start)
+                kinds["refined exact"] += panel.count("<td>exact</td>")
+                kinds["refined estimate"] += panel.count("<td>estimate from")
+            if args.no_budget:
+                start = time.perf_counter()
+                state_odds(s, samples=2_000, seed=0)
+                timings["odds without budget, before a roll"].append(
+                    time.perf_counter() - start)
     for name, seconds in timings.items():
         if seconds:
             print(f"{name:36s} {quantiles(seconds)}")

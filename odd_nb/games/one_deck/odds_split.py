@@ -134,12 +134,13 @@ BITS_PER_UNIT = 400  # bits of big ints kept (the sides' tables, the columns) to
 MERGE_STEPS = 8
 # the rows are the side with fewer distinct contributions (the quicker to prune, and mostly
 # the quicker to join), unless the other side's rolls hold this many times fewer in all: then
-# that side. Only the rows are pruned. Measured on the 480 split questions of twenty greedy
-# games (seeds 0-19), each timed with either side as the rows (best of 3, process time): 31.3 s
-# with the faster side each time, 32.0 s with this rule, 32.3 s with fewer distinct alone,
-# 32.8 s with 4 here, 33.4 s with the rule before (4 here, and nearer than that both sides
-# pruned when the first did not come out clearly smaller) and 39.9 s with the side holding
-# fewer. On the suite the rule takes the rows the rule before took, except Hollow Knight's.
+# that side. Only the rows are pruned. ``benchmarks/odds_rows.py`` (the 295 split questions of
+# ten greedy games, each timed with either side as the rows): 29.8 s with the faster side each
+# time, 30.6 s with this rule, 30.9 s with fewer distinct alone, 35.9 s with the side holding
+# fewer. On 480 questions of twenty games (those under 3 s), 32.0 s against 32.8 s with 4 here
+# and 33.4 s with the rule before (4 here, and nearer than that the other side pruned too when
+# the first did not come out clearly smaller). On the suite the rule takes the rows the rule
+# before took, except Hollow Knight's.
 FAR_BIGGER = 8
 
 
@@ -248,6 +249,7 @@ class _Split:
         self.leaving = False  # listing a paired colour: its leftover stands for its value
         self.keys = []  # the join's keys, sorted: a key's rank is its place here
         self.joinable = {}  # the join's (family, halved, room) -> joined_runs
+        self.legal = {}  # the join's row heads -> legal_runs (``reach``)
         self.reads = {}  # the join's (family, halved, room) -> how often it reads their runs
         # packed contributions: wide value (or leftover), then a bit per small box halved, then
         # covered, then the budget (``pack``)
@@ -321,6 +323,11 @@ class _Split:
         cap = _held(rows[0]) // FAR_BIGGER + 1
         if _held(columns[0], cap) < cap:
             rows, columns = columns, rows
+        return self.rows_and_columns(rows, columns)
+
+    def rows_and_columns(self, rows: tuple, columns: tuple) -> tuple:
+        """(rows, columns) for the join from two sides' (tables, ways) (``merged``): the rows
+        pruned and read as profiles, the columns as runs, the join prepared (``arrange``)."""
         ready = self.unbeaten(self.as_rows(rows[0], columns[0]), swaps=True)
         runs = self.runs(*columns)
         self.prepare_join(ready, runs[0])
@@ -807,13 +814,13 @@ class _Split:
 
         A contribution of the rows with each run of the columns gives at most two keys (the
         wide box covered or short), so a row contribution *reaches*, at each key, a set of
-        columns (an OR of runs' bits; ``reach``), and so does a group of
-        them (``transposed``). A row profile reaches what its groups reach;
-        going through its keys from the best, the columns first reached at a key are the pairs
-        whose best placement has that key. How many profiles of each number of ways first reach
-        each column at each key is counted in binary, a big int per digit (a few ANDs and XORs
-        a set of columns); the columns' ways weigh each digit once, at the end, with one AND
-        and one bit count per binary digit of their ways."""
+        columns (an OR of runs' bits; ``reach``), and so does a group of them (``transposed``).
+        A row profile reaches what its groups reach; going through its keys from the best, the
+        columns first reached at a key are the pairs whose best placement has that key. How
+        many profiles of each number of ways first reach each column at each key is counted in
+        binary, a big int per digit (a few ANDs and XORs a set of columns); the columns' ways
+        weigh each digit once, at the end, with one AND and one bit count per binary digit of
+        their ways."""
         (runs, digits), keys = columns, self.keys
         groups, profiles = rows
         self.spend(sum(map(len, profiles)))
