@@ -144,6 +144,22 @@ MERGE_STEPS = 8
 FAR_BIGGER = 8
 
 
+def rows_side(one: list, other: list) -> int:
+    """Which of two sides' merged tables the split takes as its rows, 0 or 1: the one with
+    fewer distinct contributions, unless the other holds ``FAR_BIGGER`` times fewer (counted
+    only up to that).
+
+    >>> rows_side([{1: 0b1, 2: 0b1}], [{1: 0b11, 2: 0b11, 3: 0b11}])
+    0
+    >>> rows_side([{1: 0xffff, 2: 0xffff}], [{1: 0b1, 2: 0b1, 3: 0b1}])  # 32 held against 3
+    1
+    """
+    first = 0 if sum(map(len, one)) <= sum(map(len, other)) else 1
+    tables = (one, other)
+    cap = _held(tables[first]) // FAR_BIGGER + 1
+    return 1 - first if _held(tables[1 - first], cap) < cap else first
+
+
 def supports(plan) -> bool:
     """Whether ``split_distribution`` answers this odds question: at most one open wide box
     and no dice already on a box (fixed dice and faces discarded as rolled are fine)."""
@@ -311,19 +327,14 @@ class _Split:
         """(rows, columns) for the join: the rows the profiles of one side (``transposed``), the
         columns the other side as bits (``runs``), both sides built colour by colour
         (``merged``), the join prepared (``prepare_join``). The rows are the side with fewer
-        distinct contributions unless the other holds far fewer (``FAR_BIGGER``): each costs
+        distinct contributions unless the other holds far fewer (``rows_side``): each costs
         the join a few big-int operations, each of the columns' only a bit. The rows are pruned
         against the columns (``as_rows``, ``unbeaten`` with swaps: exactness point 4;
         ``outdone``: point 7); the columns are not: beaten contributions of the columns add
         bits to their runs, not steps to the join."""
-        # (tables, ways) of each side, fewer distinct contributions first
-        rows, columns = sorted(map(self.merged, self.sides()),
-                               key=lambda side: sum(map(len, side[0])))
-        # the other side is the rows when it holds FAR_BIGGER times fewer (counted up to that)
-        cap = _held(rows[0]) // FAR_BIGGER + 1
-        if _held(columns[0], cap) < cap:
-            rows, columns = columns, rows
-        return self.rows_and_columns(rows, columns)
+        sides = [self.merged(colours) for colours in self.sides()]  # (tables, ways) each
+        rows = rows_side(sides[0][0], sides[1][0])
+        return self.rows_and_columns(sides[rows], sides[1 - rows])
 
     def rows_and_columns(self, rows: tuple, columns: tuple) -> tuple:
         """(rows, columns) for the join from two sides' (tables, ways) (``merged``): the rows
