@@ -82,6 +82,20 @@ def test_s4_a7_a11_a24_split_equals_the_walk_on_seeded_random_cases():
     assert compared >= 280  # at least 10 of the 30 larger ones
 
 
+def test_s4_a7_merges_with_many_values_equal_the_walk(monkeypatch):
+    """§4, A7: a merge keeps each head's rolls by value in a list, or, past ``MANY_VALUES``
+    values (the leftovers of many paired dice), in a dict; with every merge made to take the
+    dict, 60 seeded encounters of 3-6 dice still give the walk's very answer."""
+    from odd_nb.games.one_deck import odds_split
+
+    monkeypatch.setattr(odds_split, "MANY_VALUES", 0)
+    rng = random.Random(20261204)
+    for _ in range(60):
+        case = random_case(rng, rng.randint(3, 6))
+        got, want = both(case)
+        assert (got[0], got[1], got[3]) == (want[0], want[1], want[3]), case
+
+
 def test_s4_a7_a11_a24_split_equals_the_walk_on_small_boxes_only():
     """§4, A7, A11, A24: with no wide box (small boxes only, what ``encounter_odds`` asks the
     split for when no die is placed yet), on 150 seeded encounters of 2-7 dice the split gives
