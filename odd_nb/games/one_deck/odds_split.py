@@ -892,21 +892,20 @@ class _Split:
             del start[keep + 1:]
             by_key = counts[ways]
             left = everyone  # the columns not reached yet
-            for r, bits in enumerate(by_rank):
-                if bits:
-                    new = bits & left
-                    if new:
-                        left ^= new
-                        count = by_key[r]
-                        for t, level in enumerate(count):
-                            count[t] = level ^ new
-                            new &= level
-                            if not new:
-                                break
-                        else:
-                            count.append(new)
-                        if not left:
+            for r, bits in compress(enumerate(by_rank), by_rank):  # the ranks it reaches
+                new = bits & left
+                if new:
+                    left ^= new
+                    count = by_key[r]
+                    for t, level in enumerate(count):
+                        count[t] = level ^ new
+                        new &= level
+                        if not new:
                             break
+                    else:
+                        count.append(new)
+                    if not left:
+                        break
             self.ask_stop()
         settled = defaultdict(int)
         digits = list(enumerate(digits))
