@@ -870,7 +870,9 @@ class _Split:
         # per key and row ways, how many profiles first reach each column there, counted in
         # binary with a big int per binary digit (adding a set of columns is a carry of ANDs
         # and XORs): the weighted count of a set of columns is then taken once a digit
-        counts = defaultdict(lambda: [[] for _ in keys])  # ways -> rank -> counter
+        # ways -> rank -> counter, None until a profile counts there (a third of the lists:
+        # the garbage collector ran half as long)
+        counts = {}
         everyone = reduce(or_, digits, 0)  # every column (each has ways)
         # the profiles in order: what the groups a profile starts with reach is kept as long
         # as later ones start with them too (``start[d]``: what its first d groups reach)
@@ -890,13 +892,17 @@ class _Split:
                     for r, bits in reach[k]:
                         by_rank[r] |= bits
             del start[keep + 1:]
-            by_key = counts[ways]
+            by_key = counts.get(ways)
+            if by_key is None:
+                by_key = counts[ways] = [None] * len(keys)
             left = everyone  # the columns not reached yet
             for r, bits in compress(enumerate(by_rank), by_rank):  # the ranks it reaches
                 new = bits & left
                 if new:
                     left ^= new
                     count = by_key[r]
+                    if count is None:
+                        count = by_key[r] = []
                     for t, level in enumerate(count):
                         count[t] = level ^ new
                         new &= level
