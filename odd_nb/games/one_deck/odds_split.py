@@ -836,11 +836,9 @@ class _Split:
                 self.ask_stop()
             merged = {}
             for head, rolls in by_value.items():  # the values some rolls have
-                if isinstance(rolls, list):
-                    merged.update(zip(map(head.__or__, compress(values, rolls)),
-                                      filter(None, rolls)))
-                else:
-                    merged.update((head | values[x], bits) for x, bits in rolls.items())
+                for x, bits in (enumerate(rolls) if isinstance(rolls, list) else rolls.items()):
+                    if bits:
+                        merged[head | values[x]] = bits
             self.spend(sum(map(int.bit_length, merged.values())) // BITS_PER_UNIT)
             out.append(merged)
         return out
