@@ -1,6 +1,6 @@
 """Which side the split should take as its rows, timed on the odds questions of real games.
 
-    python benchmarks/odds_rows.py                 # 10 greedy games, about 10 minutes
+    python benchmarks/odds_rows.py                 # 10 greedy games, about 7 minutes
     python benchmarks/odds_rows.py --games 10 --first-seed 10
 
 The greedy agent plays seeded games; every odds question the split answers on the way (the
