@@ -1173,8 +1173,8 @@ def _spread(bits: int, width: int) -> int:
     if bits.bit_count() > 32:  # many rolls: one string of them
         return int(bin(bits)[2:].translate({48: "0" * width, 49: "1" * width}), 2)
     # a few rolls (most contributions): bit by bit, 3-100 times quicker than the string (4%
-    # of Cindral's instructions went to it); past 32 rolls, or a few hundred where the rolls
-    # of both are thousands, the string is the quicker
+    # of Cindral's instructions went to it), but its cost grows with the rolls and the string
+    # is the quicker from 50-350 of them as the sizes go: 32 keeps to the safe side
     out, full = 0, (1 << width) - 1
     while bits:
         low = bits & -bits
