@@ -65,14 +65,15 @@ import pandas as pd
 from .core.progress import NoBar, progress_bar
 from .core.registry import load_game
 from .core.state import OptionError
-from .core.timeline import Timeline, _extend
+from .core.chance import path_point, path_start, path_step
+from .core.stats import Z95, wilson_interval
+from .core.timeline import Timeline
 
 __all__ = ["SimulationError", "game_seed", "replay", "simulate", "summary", "timeline_of", "wilson"]
 
 MAX_STEPS = 1_000_000
 CHUNK_SECONDS = 1.0
 FIRST_CHUNK = 8        # games per chunk until the speed is known
-Z95 = 1.959963984540054
 
 
 class SimulationError(RuntimeError):
@@ -338,8 +339,8 @@ def _run_on(executor: Executor, spec, seeds, chunk, bar):
 
 def _one(game, options: dict, specs, seed: int) -> dict:
     """Play one game to its end (chance as a Timeline with this seed draws it) and give its row."""
-    start = Timeline(game, options, seed, auto_chance=False)  # the same root hash as replay's
-    state, digest = start._start, start._root_digest
+    state = game.initial_state(options)
+    digest = path_start(game.name, seed, game.seed_options(options))  # as a Timeline's
     seats = _agents_for(game, specs, state.num_players)
     rng = random.Random(seed)
     length = decisions = 0
@@ -347,11 +348,11 @@ def _one(game, options: dict, specs, seed: int) -> dict:
         if length >= MAX_STEPS:
             raise RuntimeError(f"no end after {MAX_STEPS} steps")
         if state.is_chance:
-            action = state.sample_chance(int.from_bytes(digest[:8], "big") / 2 ** 64)
+            action = state.sample_chance(path_point(digest))
         else:
             action = seats[state.to_move].choose(state, rng)
             decisions += 1
-        digest = _extend(digest, str(action))
+        digest = path_step(digest, str(action))
         state = state.apply(action)
         length += 1
     return _row(game, state, length, decisions, seed)
@@ -452,10 +453,9 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float, float]
     if n == 0:
         return math.nan, math.nan, math.nan
     p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends, no rounding dust
-    high = 1.0 if successes == n else min(1.0, centre + half)
+    low, high = wilson_interval(p, n, z)
+    low = 0.0 if successes == 0 else max(0.0, low)  # exact ends, no rounding dust
+    high = 1.0 if successes == n else min(1.0, high)
     return p, low, high
 
 

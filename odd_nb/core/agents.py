@@ -10,9 +10,10 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from .state import State
+if TYPE_CHECKING:
+    from .state import State
 
 
 class Agent(Protocol):

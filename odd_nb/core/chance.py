@@ -15,6 +15,8 @@ that does not exist.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -97,3 +99,33 @@ class Deck:
     def with_top(self, card) -> "Deck":
         """The deck with one known card on top."""
         return Deck(((card,),) + self.segments)
+
+
+# -- seeded chance along a path ------------------------------------------------------------------
+# A Timeline and ``simulate`` resolve chance the same way: each step of a game extends a digest of
+# the path so far, and a chance node takes the outcome at the cumulative probability that digest
+# names. The same seed and the same path meet the same outcome on any machine.
+
+def path_start(game: str, seed: int, setup) -> bytes:
+    """The digest of a game's start: its name, seed and ``setup`` (the options a seed depends
+    on, or the text of a start position).
+
+    >>> path_start("regicide", 1, {"players": 2}) == path_start("regicide", 1, {"players": 2})
+    True
+    """
+    return path_step(b"", json.dumps([game, seed, setup], sort_keys=True, default=str))
+
+
+def path_step(digest: bytes, step: str) -> bytes:
+    """The digest after one more step (an action's or outcome's text)."""
+    return hashlib.blake2b(digest + b"\x1f" + step.encode(), digest_size=16).digest()
+
+
+def path_point(digest: bytes) -> float:
+    """The cumulative probability in [0, 1) at which a chance node after ``digest`` draws
+    (``State.sample_chance``).
+
+    >>> 0 <= path_point(path_start("regicide", 1, {})) < 1
+    True
+    """
+    return int.from_bytes(digest[:8], "big") / 2 ** 64

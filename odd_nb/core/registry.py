@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from html import escape
+from typing import TYPE_CHECKING, Any, Callable
 
-from .state import OptionError, State
+from .errors import OptionError
+
+if TYPE_CHECKING:  # for annotations only: a state finds its game here at run time
+    from .state import State
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,16 @@ class Game:
         from .view import View
         return View(self)
 
+    @staticmethod
+    def text(state: State) -> str:
+        """How ``str(state)`` reads: the board as text. Games override it (their ``render``)."""
+        return repr(state)
+
+    @staticmethod
+    def html(state: State) -> str:
+        """How Jupyter shows a state. Games override it (their ``render``)."""
+        return f"<pre>{escape(str(state))}</pre>"
+
     def final_stats(self, state: State) -> dict:
         """Game-specific figures of a finished (or stopped) game, one column each in a
         simulation's DataFrame, e.g. the floor reached. Plain ints, floats, strings or bools."""
@@ -108,10 +122,11 @@ class Game:
         return f"<game {self.name}>"
 
 
-# name -> "module:factory", imported on first use so that importing odd_nb stays light.
+# name -> "package:Game", imported on first use so that importing odd_nb stays light. Each
+# game's package exports its Game class, and its states declare ``game_name``.
 _REGISTRY: dict[str, str] = {
-    "one-deck-dungeon": "odd_nb.games.one_deck.rules:OneDeckDungeon",
-    "regicide": "odd_nb.games.regicide.rules:Regicide",
+    "one-deck-dungeon": "odd_nb.games.one_deck:OneDeckDungeon",
+    "regicide": "odd_nb.games.regicide:Regicide",
 }
 
 
@@ -125,20 +140,34 @@ def list_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def load_game(name: str, **kwargs) -> Game:
-    """The game called ``name``; keyword arguments go to its factory (e.g. ``content=path``)."""
+def _factory(name: str):
     if name not in _REGISTRY:
         raise OptionError(f"no game called {name!r}; games: {list_games()}")
     module, _, attr = _REGISTRY[name].partition(":")
-    return getattr(importlib.import_module(module), attr)(**kwargs)
+    return getattr(importlib.import_module(module), attr)
+
+
+def load_game(name: str, **kwargs) -> Game:
+    """The game called ``name``; keyword arguments go to its factory (e.g. ``content=path``)."""
+    return _factory(name)(**kwargs)
+
+
+def game_type(state: State):
+    """The Game class of a state, found by the name its class declares (``game_name``).
+
+    >>> import odd_nb
+    >>> game_type(odd_nb.start("regicide", players=1, seed=1).state).name
+    'regicide'
+    """
+    name = getattr(state, "game_name", "")
+    if not name:
+        raise OptionError(f"{type(state).__name__} belongs to no registered game")
+    return _factory(name)
 
 
 def game_of(state: State) -> Game:
-    """The game a state belongs to: the registered game defined in the state's own module,
-    loaded with the state's card data when it carries any (``state.content``)."""
-    module = type(state).__module__
-    for name, target in _REGISTRY.items():
-        if target.partition(":")[0] == module:
-            content = getattr(state, "content", None)
-            return load_game(name) if content is None else load_game(name, content=content)
-    raise OptionError(f"{type(state).__name__} belongs to no registered game")
+    """The game a state belongs to, loaded with the state's card data when it carries any
+    (``state.content``)."""
+    content = getattr(state, "content", None)
+    game = game_type(state)
+    return game() if content is None else game(content=content)

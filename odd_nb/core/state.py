@@ -17,24 +17,15 @@ reveal), and board games with rolled action points (a chance node like any other
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Hashable, Sequence
+from typing import Any, ClassVar, Hashable, Sequence
+
+from .errors import IllegalAction, LoadError, OptionError
+from .registry import game_type
 
 #: ``to_move`` of a chance node.
 CHANCE = -1
 #: ``to_move`` of a finished game.
 TERMINAL = -4
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow here. The message gives the reason in the rules' words."""
-
-
-class LoadError(ValueError):
-    """A save file or card file that cannot be loaded; the message says where and why."""
-
-
-class OptionError(ValueError):
-    """A start option that the game does not have, or a value it does not allow."""
 
 
 class State:
@@ -51,6 +42,10 @@ class State:
     """
 
     __slots__ = ()
+
+    #: The registered name of the game this state belongs to (``odd_nb.list_games()``): how the
+    #: registry finds a state's game, and so its text, HTML and widget view.
+    game_name: ClassVar[str] = ""
 
     # -- who decides ---------------------------------------------------------------------------
     @property
@@ -148,6 +143,15 @@ class State:
     def observation(self, player: int) -> dict:
         """What ``player`` may know, as plain JSON-ready data: nothing hidden from them."""
         raise NotImplementedError
+
+    # -- how it shows itself: the game's own presentation (its ``game.py``) ----------------------
+    def __str__(self) -> str:
+        """The position as text, one fact a line (the game's ``text``)."""
+        return game_type(self).text(self) if self.game_name else object.__repr__(self)
+
+    def _repr_html_(self) -> str:
+        """The position as compact HTML for Jupyter (the game's ``html``)."""
+        return game_type(self).html(self)
 
     # -- to implement --------------------------------------------------------------------------
     def _legal_actions(self) -> Sequence[Hashable]:

@@ -19,12 +19,12 @@ salt when a user does want new rolls.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
 from typing import Any
 
+from .chance import path_point, path_start, path_step
 from .registry import Game, game_of, load_game
 from .state import IllegalAction, LoadError, OptionError, State
 
@@ -46,10 +46,6 @@ class Entry:
 
     def __repr__(self) -> str:
         return f"Entry({'chance: ' if self.chance else ''}{self.action!s})"
-
-
-def _extend(digest: bytes, text: str) -> bytes:
-    return hashlib.blake2b(digest + b"\x1f" + text.encode(), digest_size=16).digest()
 
 
 class Timeline:
@@ -75,10 +71,9 @@ class Timeline:
         self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else int(seed)
         self.auto_chance = auto_chance
         self._salt = 0
-        root = json.dumps([game.name, self.seed, game.seed_options(options) if start is None
-                           else repr(start)], sort_keys=True, default=str)
         self._start = game.initial_state(options) if start is None else start
-        self._root_digest = _extend(b"", root)
+        self._root_digest = path_start(game.name, self.seed, game.seed_options(options)
+                                       if start is None else repr(start))
         self._entries: list[Entry] = []
         self._cursor = 0  # number of entries that lead to the current state
         self._watchers: list = []
@@ -162,16 +157,15 @@ class Timeline:
         return self._entries[self._cursor - 1].digest if self._cursor else self._root_digest
 
     def _append(self, action, new_state: State, chance: bool) -> None:
-        digest = _extend(self._digest(), str(action))
+        digest = path_step(self._digest(), str(action))
         del self._entries[self._cursor:]
         self._entries.append(Entry(action, new_state, chance, digest))
         self._cursor += 1
 
     def _resolve_one(self) -> None:
         state = self.state
-        key = self._digest() if not self._salt else _extend(self._digest(), f"salt {self._salt}")
-        u = int.from_bytes(key[:8], "big") / 2 ** 64
-        outcome = state.sample_chance(u)
+        key = self._digest() if not self._salt else path_step(self._digest(), f"salt {self._salt}")
+        outcome = state.sample_chance(path_point(key))
         self._append(outcome, state.apply(outcome), True)
 
     def _resolve_chance(self) -> None:

@@ -29,9 +29,10 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .state import State
+if TYPE_CHECKING:
+    from .state import State
 
 
 def piece(type_: str, key: str | None = None, **fields) -> dict:

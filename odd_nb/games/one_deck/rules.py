@@ -168,6 +168,8 @@ class Reading:
 class OddState(Reading, State):
     """A One Deck Dungeon state. Read it like the table: ``str(state)`` prints the board."""
 
+    game_name = "one-deck-dungeon"
+
     content: Content = field(compare=False, repr=False)
     rules: Rules
     dungeon: str
@@ -338,18 +340,11 @@ class OddState(Reading, State):
         from .render import observation
         return observation(self)
 
-    def __str__(self) -> str:
-        from .render import text
-        return text(self)
-
     def __repr__(self) -> str:
         where = "boss fight" if self.in_boss_fight else f"floor {self.floor}"
         return (f"<One Deck Dungeon {self.dungeon} {where}, turn {self.turn}, {self.phase}"
                 + (f", {self.outcome}" if self.outcome else "") + ">")
 
-    def _repr_html_(self) -> str:
-        from .render import html
-        return html(self)
 
 
 class Draft(Reading, core_draft.Draft, state_class=OddState):
@@ -562,6 +557,16 @@ class OneDeckDungeon(Game):
             potions=min(POTION_TOKENS, 1 + (profile.potions if profile else 0)),
             xp_bonus=profile.xp if profile else 0,
             unseen=cards, deck_size=len(cards), pools=((),) * n)
+
+    @staticmethod
+    def text(state) -> str:
+        from .render import text
+        return text(state)
+
+    @staticmethod
+    def html(state) -> str:
+        from .render import html
+        return html(state)
 
     def view(self):
         from .view import OneDeckView

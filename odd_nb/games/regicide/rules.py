@@ -238,6 +238,8 @@ class RegicideState(Reading, State, _Fields):
     ``to_move``, ``is_chance``, ``sample_chance`` and the core's ``apply`` with ``_apply`` are
     the plain versions the tests check the kinds against."""
 
+    game_name = "regicide"
+
     __slots__ = ()
 
     def __new__(cls, *args, **fields):
@@ -441,17 +443,10 @@ class RegicideState(Reading, State, _Fields):
         obs["signals"] = list(self.signals)
         return obs
 
-    def __str__(self) -> str:
-        from .render import text
-        return text(self)
-
     def __repr__(self) -> str:
         from .render import short
         return short(self)
 
-    def _repr_html_(self) -> str:
-        from .render import html
-        return html(self)
 
 
 # -- the kinds of state (speed only) ------------------------------------------------------------
@@ -1465,6 +1460,16 @@ class Regicide(Game):
             jester_powers=rules.jester_powers,
             draws_due=tuple(range(n)) * rules.max_hand, reveal_due=True,
             yielded=(False,) * n)
+
+    @staticmethod
+    def text(state) -> str:
+        from .render import text
+        return text(state)
+
+    @staticmethod
+    def html(state) -> str:
+        from .render import html
+        return html(state)
 
     def view(self):
         from .view import RegicideView
