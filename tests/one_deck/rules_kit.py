@@ -23,7 +23,8 @@ from odd_nb.core.state import IllegalAction, LoadError
 from odd_nb.games.one_deck import actions as A
 from odd_nb.games.one_deck.content import DATA_DIR, Box, load_content_data
 from odd_nb.games.one_deck.dice import COLOURS, FULL_SUPPLY
-from odd_nb.games.one_deck.rules import HeroState, OddState, OneDeckDungeon
+from odd_nb.games.one_deck.game import OneDeckDungeon
+from odd_nb.games.one_deck.state import HeroState, OddState
 
 GAME = odd_nb.load_game("one-deck-dungeon")
 CONTENT = GAME.content

@@ -1,4 +1,4 @@
-"""One Deck Dungeon: the flagship game (rules: shared/rules/one-deck-dungeon.md).
+"""One Deck Dungeon: the flagship game (rules: docs/rules/one-deck-dungeon.md).
 
 >>> import odd_nb
 >>> t = odd_nb.start("one-deck-dungeon", heroes=["h1"], dungeon="d1", seed=7)
@@ -10,7 +10,8 @@
 
 from .content import Box, Content, load_content
 from .odds import EncounterOdds, encounter_odds
-from .rules import OddState, OneDeckDungeon
+from .game import OneDeckDungeon
+from .state import OddState
 from .solver import Solver
 
 __all__ = ["Box", "Content", "EncounterOdds", "OddState", "OneDeckDungeon", "Solver",

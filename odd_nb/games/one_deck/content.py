@@ -7,7 +7,7 @@ True
 >>> load_content_data({"format": "nope"}, "mine.json")
 Traceback (most recent call last):
 ...
-odd_nb.core.state.LoadError: mine.json: 'format' must be 'odd_nb.one_deck.content'
+odd_nb.core.errors.LoadError: mine.json: 'format' must be 'odd_nb.one_deck.content'
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.state import LoadError
+from ...core.errors import LoadError
 
 FORMAT = "odd_nb.one_deck.content"
 VERSION = 1

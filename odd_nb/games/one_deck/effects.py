@@ -232,3 +232,12 @@ def store_dice(d, trigger: str) -> None:
                 and d.supply[3] > 0:
             d.supply = d.supply[:3] + (d.supply[3] - 1,)
             d.set_hero(h, stored=d.heroes[h].stored + 1)
+
+
+def check_loss(d) -> None:
+    """§11, A3: a hero out of health loses the game, unless the party heals first."""
+    if any(d.is_over(h) for h in range(len(d.heroes))):
+        if can_heal(d):
+            d.dying = True
+        else:
+            d.outcome, d.phase = "lost", "over"

@@ -8,7 +8,7 @@ automatically as soon as the XP suffices; the XP cards spent are the set with th
 
 from __future__ import annotations
 
-from . import encounter
+from . import effects, encounter
 from .actions import KEEP_XP, TRADE_XP, TakeLoot
 
 LOOT_PHASES = ("loot", "xp trade")
@@ -65,8 +65,7 @@ def apply(d, action) -> None:
             d.xp_cards = tuple(sorted(d.xp_cards + (action.displace,)))
         d.set_hero(h, **{kind: tuple(sorted(held + [card]))})
         if action.displace is not None:
-            from .rules import check_loss  # losing a health item may end the game (A15)
-            check_loss(d)
+            effects.check_loss(d)  # losing a health item may end the game (A15)
     d.card = None  # the card is claimed: it lies where it was tucked now
     level_up(d)
     _after_loot(d)

@@ -335,7 +335,7 @@ def state_odds(state, *, skills: bool = False, **kwargs) -> dict:
     fixed = [d for pool in s.pools for d in pool]
     if s.phase == "peril":
         from .encounter import choose_option
-        from .rules import Draft
+        from .state import Draft
         out = {}
         for i, opt in enumerate(s.encounter_card.options):
             label = f"{'AB'[i]}: {opt.label}"
