@@ -1,4 +1,4 @@
-"""Exact chance (DESIGN.md "Probability", "Decks are stacks of unordered segments")."""
+"""Exact chance (docs/design.md, "Chance": exact outcomes, decks as stacks of unordered segments)."""
 
 import random
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Checks every registered game must pass (DESIGN.md "core protocol"; like OpenSpiel's
+"""Checks every registered game must pass (docs/design.md, "The core protocol"; like OpenSpiel's
 random_sim_test): random games to the end, exact chance, determinism by seed, save/load round
 trips, undo/redo identity, illegal actions refused with the state unchanged."""
 

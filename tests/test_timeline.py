@@ -1,4 +1,4 @@
-"""The Timeline (DESIGN.md "Timeline"; issue: undo/redo O(1) and exact, seeded replayable chance,
+"""The Timeline (docs/design.md, "Timeline"; issue: undo/redo O(1) and exact, seeded replayable chance,
 checked save files)."""
 
 import json

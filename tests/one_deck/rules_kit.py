@@ -3,7 +3,7 @@
 (A module with its own name, not a ``conftest.py``: test folders are not packages, so every
 ``conftest`` and kit module shares one top-level namespace and needs a name of its own.)
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 
 States are built from a fresh initial state with ``dataclasses.replace``; the helpers keep the 30
 dice conserved (supply + pools + placed + stored + rolls due + exiled = 8/8/8/6) and the deck

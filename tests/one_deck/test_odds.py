@@ -2,7 +2,7 @@
 dice, A7 conversion, A11 armor first) against brute force over every ordered roll, hand-checked
 odds, the Monte Carlo fallback, and the state helpers on real game states.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (items §6, levels §8 bonus dice, heroes in 2P), a dungeon's encounters (§6 active boxes, §9
 floors, A10 option-coloured floor boxes), and the SVG bar charts.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ placing dice (small and wide boxes, black dice wild, "any" boxes), A7 the 2-for-
 budget, A11 armor first, A24 the best placement and its tie-break, E3 abilities that discard
 dice as rolled.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations

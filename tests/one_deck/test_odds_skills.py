@@ -2,7 +2,7 @@
 §7 costs and effect verbs (Gain, Increase/Set, Reroll, Prevent), A20 potion timing, A21 costs
 and clamps, A23 abilities on skill use, A25 prevention (subtract, floor 0), A11 armor first.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ covered: §4 placing dice (small boxes, black dice wild, "any" boxes, armor firs
 and the black budget, A11 the scope of armor first, A24 the best placement and its tie-break,
 E3 faces discarded as rolled.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ shares none of its reasoning, and against counts made by hand. Rules covered: §
 (small and wide boxes, black dice wild, "any" boxes), A7 the 2-for-1 and the black budget, A11
 armor first, A24 the best placement and its tie-break.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ dedicated tests (marked ENGINE GAP) check them.
 
 Failing tests here are engine findings, each marked ENGINE BUG / ENGINE GAP in its docstring.
 
-Rules references (§n, An) are to /work/shared/rules/one-deck-dungeon.md.
+Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 """
 
 from __future__ import annotations
