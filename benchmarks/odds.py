@@ -14,8 +14,8 @@ Columns:
   fast cases the best of --repeat calls in each of --rounds passes over the cases, which
   spread them over the run: the machine's speed swings by up to half over minutes) and how it
   got there: "walk" (the dynamic programme over
-  faces of odds_dp.py), "small" (the same, pruned, for small boxes only: odds_small.py), "split"
-  (one wide box or none: odds_split.py) or "rolls" (each distinct roll solved by the solver, which
+  faces of odds/walk.py), "small" (the same, pruned, for small boxes only: odds/small.py), "split"
+  (one wide box or none: odds/split.py) or "rolls" (each distinct roll solved by the solver, which
   ``encounter_odds`` picks when the others would take longer). The
   exact methods may take at most --work-max units of work (about 0.3-5 µs each); past it the
   case is reported as not exact, with
@@ -45,7 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from odd_nb.games.one_deck import Box, Solver, encounter_odds  # noqa: E402
-from odd_nb.games.one_deck.odds_dp import plan_for  # noqa: E402
+from odd_nb.games.one_deck.odds import plan_for  # noqa: E402
 
 GOAL_MS = 50  # every suite case exact in under 50 ms on one core
 GOAL_SPEEDUP = 1000  # >= 1000x faster than brute force

@@ -23,12 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # odds_in_play beside it
 
 import odd_nb  # noqa: E402
-from odd_nb.games.one_deck import odds as odds_module  # noqa: E402
-from odd_nb.games.one_deck import odds_split  # noqa: E402
+from odd_nb.games.one_deck.odds import split as odds_split  # noqa: E402
 from odd_nb.games.one_deck import view as view_module  # noqa: E402
 from odd_nb.games.one_deck.agents import GreedyAgent  # noqa: E402
 from odd_nb.games.one_deck.odds import state_odds  # noqa: E402
-from odd_nb.games.one_deck.odds_split import FAR_BIGGER, _held, _Split, rows_side  # noqa: E402
+from odd_nb.games.one_deck.odds.split import FAR_BIGGER, _held, _Split, rows_side  # noqa: E402
 from odds_in_play import greedy_decisions  # noqa: E402
 
 
@@ -44,7 +43,7 @@ def questions(games: int, first_seed: int) -> list:
             asked.append(plan)
         return split_distribution(plan, **kwargs)
 
-    odds_module.split_distribution = keep
+    odds_split.split_distribution = keep  # what the split method calls
     try:
         view, agent = odd_nb.load_game("one-deck-dungeon").view(), GreedyAgent()
         for seed in range(first_seed, first_seed + games):
@@ -54,7 +53,7 @@ def questions(games: int, first_seed: int) -> list:
                 if s.phase in ("peril", "feats"):
                     state_odds(s, samples=50, seed=0, exact_limit=10**9)
     finally:
-        odds_module.split_distribution = split_distribution
+        odds_split.split_distribution = split_distribution
     return asked
 
 

@@ -551,7 +551,7 @@ def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     import threading
 
     from odd_nb.core.progress import Cancelled
-    from odd_nb.games.one_deck import odds as odds_module
+    from odd_nb.games.one_deck.odds import encounter as odds_module
     one_wide = [Box("yellow", 5, damage=1), Box.parse("wide pink 8 ♥")]
     two_wide = one_wide + [Box.parse("wide yellow 7 ⌛")]
     small = [Box("yellow", 5, damage=1), Box.parse("pink 4 ♥")]

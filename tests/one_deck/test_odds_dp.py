@@ -1,4 +1,4 @@
-"""The exact odds' dynamic programme over faces (odds_dp.py) against references that share none
+"""The exact odds' dynamic programme over faces (odds/walk.py) against references that share none
 of its reasoning: every roll solved one by one by the placement ``Solver``. Rules covered: §4
 placing dice (small and wide boxes, black dice wild, "any" boxes), A7 the 2-for-1 and the black
 budget, A11 armor first, A24 the best placement and its tie-break, E3 abilities that discard
@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from odd_nb.games.one_deck import Box, Solver, encounter_odds
-from odd_nb.games.one_deck.odds_dp import mask_distribution
+from odd_nb.games.one_deck.odds.walk import mask_distribution
 from rules_kit import enter
 from test_odds import chance_tree, walk_to
 

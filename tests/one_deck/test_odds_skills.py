@@ -11,7 +11,7 @@ import random
 from fractions import Fraction
 
 from odd_nb.games.one_deck import Box
-from odd_nb.games.one_deck.lines import best_line, line_uses, placement, skill_values
+from odd_nb.games.one_deck.odds import best_line, line_uses, placement, skill_values
 from odd_nb.games.one_deck.odds import skill_odds, state_odds
 from rules_kit import dice_state, fresh
 from test_odds import walk_to

@@ -1,4 +1,4 @@
-"""The small-box odds (odds_small.py) against the walk over faces it prunes (odds_dp.py), against
+"""The small-box odds (odds/small.py) against the walk over faces it prunes (odds/walk.py), against
 every ordered roll solved by the placement ``Solver``, and against counts made by hand. Rules
 covered: §4 placing dice (small boxes, black dice wild, "any" boxes, armor first), A7 the 2-for-1
 and the black budget, A11 the scope of armor first, A24 the best placement and its tie-break,
@@ -16,8 +16,9 @@ from itertools import product
 import pytest
 
 from odd_nb.games.one_deck import Box, Solver
-from odd_nb.games.one_deck.odds_dp import TooMuchWork, mask_distribution, plan_for
-from odd_nb.games.one_deck.odds_small import small_distribution, supports
+from odd_nb.games.one_deck.odds import TooMuchWork, plan_for
+from odd_nb.games.one_deck.odds.walk import mask_distribution
+from odd_nb.games.one_deck.odds.small import small_distribution, supports
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
 BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
@@ -63,7 +64,7 @@ def test_s4_a7_a11_a24_seeded_small_box_encounters_equal_the_walk():
     """§4, A7, A11, A24, E3: 120 seeded encounters of 1-7 dice against 1-7 small boxes of every
     colour ("any" and black boxes, armor, twins, a box no die reaches), 0-6 black dice in the
     supply, with and without 2-for-1, fixed dice and discarded faces: the same count of rolls
-    for every covered set as odds_dp's walk, the same total and the same distinct rolls."""
+    for every covered set as the walk (odds/walk.py), the same total and the same distinct rolls."""
     rng = random.Random(7)
     for _ in range(120):
         pool, boxes, options = random_case(rng, 7)
@@ -113,7 +114,7 @@ def test_s4_one_die_on_one_box_by_hand():
 def test_a7_two_for_one_needs_a_black_die_in_the_supply_by_hand():
     """A7: two yellow dice cover a small black 3 only as a 2-for-1 (both 3 or more: 4 x 4 = 16
     of 36 rolls), and only with a black die in the supply to take: without one the dice are of
-    no use (and, as in odds_dp, not counted: a total of 6 ** 0)."""
+    no use (and, as in the walk, not counted: a total of 6 ** 0)."""
     boxes = [Box("black", 3, damage=1)]
     assert odds({"yellow": 2}, boxes, black_supply=1)[:2] == ({1: 16, 0: 20}, 36)
     assert odds({"yellow": 2}, boxes, black_supply=0)[:2] == ({0: 1}, 1)
@@ -157,7 +158,7 @@ def test_limit_and_stop_raise_too_much_work():
 
 
 def test_s4_supports_refuses_an_open_wide_box():
-    """§4: a wide box still to fill is refused (odds_dp or odds_split answer those); a wide box
+    """§4: a wide box still to fill is refused (the walk or the split answer those); a wide box
     its dice already cover is not open, and is fine."""
     boxes = [Box("pink", 4), Box("pink", 8, wide=True)]
     plan = plan_for({"pink": 3}, boxes)

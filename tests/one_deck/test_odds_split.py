@@ -1,4 +1,4 @@
-"""The split-and-join odds (odds_split.py) against the walk over faces (odds_dp.py), which
+"""The split-and-join odds (odds/split.py) against the walk over faces (odds/walk.py), which
 shares none of its reasoning, and against counts made by hand. Rules covered: §4 placing dice
 (small and wide boxes, black dice wild, "any" boxes), A7 the 2-for-1 and the black budget, A11
 armor first, A24 the best placement and its tie-break.
@@ -14,8 +14,9 @@ from fractions import Fraction
 import pytest
 
 from odd_nb.games.one_deck import Box
-from odd_nb.games.one_deck.odds_dp import INF, TooMuchWork, mask_distribution, plan_for
-from odd_nb.games.one_deck.odds_split import split_distribution, supports
+from odd_nb.games.one_deck.odds.problem import INF, TooMuchWork, plan_for
+from odd_nb.games.one_deck.odds.walk import mask_distribution
+from odd_nb.games.one_deck.odds.split import split_distribution, supports
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
 BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
@@ -86,7 +87,7 @@ def test_s4_a7_merges_with_many_values_equal_the_walk(monkeypatch):
     """§4, A7: a merge keeps each head's rolls by value in a list, or, past ``MANY_VALUES``
     values (the leftovers of many paired dice), in a dict; with every merge made to take the
     dict, 60 seeded encounters of 3-6 dice still give the walk's very answer."""
-    from odd_nb.games.one_deck import odds_split
+    from odd_nb.games.one_deck.odds import split as odds_split
 
     monkeypatch.setattr(odds_split, "MANY_VALUES", 0)
     rng = random.Random(20261204)
@@ -222,7 +223,7 @@ def listed_rolls(split, side):
     split ready to list their contributions."""
     from itertools import product
 
-    from odd_nb.games.one_deck.odds_split import _colour_rolls
+    from odd_nb.games.one_deck.odds.split import _colour_rolls
     order = split.merge_order(side)
     per_colour = [_colour_rolls(split.plan.rolled[c], split.plan.classes[c], split.fixed[c],
                                 split.gone[c]) for c in order]
@@ -244,7 +245,7 @@ def per_family(split, groups: list, profile: tuple) -> tuple:
 def seeded_sides(seed: int, count: int):
     """(case, split, side) for each side of ``count`` seeded encounters of 3-6 dice, a fifth of
     them with no wide box."""
-    from odd_nb.games.one_deck.odds_split import _Split
+    from odd_nb.games.one_deck.odds.split import _Split
     rng = random.Random(seed)
     for _ in range(count):
         case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
@@ -332,7 +333,7 @@ def test_s4_a7_rows_made_least_join_every_column_the_same_way():
     gave (over the budget or not, the boxes covered, the wide box filled or short), either
     side as the rows, on 60 seeded encounters; the rolls keep their contributions' images;
     and the least ones differ often (halves dropped, less budget, less value)."""
-    from odd_nb.games.one_deck.odds_split import _Split
+    from odd_nb.games.one_deck.odds.split import _Split
 
     rng = random.Random(79)
     changed = 0
@@ -378,7 +379,7 @@ def test_s4_a7_outdone_drops_only_what_the_roll_has_better():
     column roll its best key is no better than that one's (counted pair by pair, with
     neither ``reach`` nor the runs), either side as the rows (against at most 300 column
     rolls), on 40 seeded encounters of 5-6 dice; and some are dropped."""
-    from odd_nb.games.one_deck.odds_split import _Split
+    from odd_nb.games.one_deck.odds.split import _Split
 
     rng, dropped = random.Random(81), 0
     for _ in range(40):
@@ -411,7 +412,7 @@ def test_s4_a24_rows_drop_the_cheaper_of_two_alike_boxes():
     open; no row contribution covers the cheaper one without the costlier (covering the
     costlier instead beats it), with or without a wide box; and the split still gives the
     walk's counts."""
-    from odd_nb.games.one_deck.odds_split import _Split
+    from odd_nb.games.one_deck.odds.split import _Split
 
     for wide in ((), (Box("yellow", 7, wide=True),)):
         boxes = [Box("pink", 5, damage=1), Box("pink", 5, damage=2), *wide]
@@ -494,7 +495,7 @@ def test_a24_encounter_odds_takes_the_split_when_it_pays():
     is quicker); with small boxes only, the split for dice of two colours or more and the
     small-box walk for one colour (its greedy path); the same odds either way."""
     from odd_nb.games.one_deck import encounter_odds
-    from odd_nb.games.one_deck.odds_split import faster_than_walk
+    from odd_nb.games.one_deck.odds.split import faster_than_walk
     small = [Box("yellow", 5, damage=1), Box("black", 4)]
     for pool, wide, method in [({"yellow": 3, "pink": 1}, Box("yellow", 11, wide=True), "split"),
                                ({"yellow": 1, "pink": 1, "black": 1},

@@ -473,7 +473,7 @@ def test_s4_a24_wide_box_covers_by_what_they_leave_equal_every_minimal_cover():
     cover (``_minimal_sums``). On 3,000 seeded pools of 6-12 dice, too big for the brute force,
     both give the same damage, time and covered boxes, and the placement is legal. (Differences
     are rare: a version leaving the largest dice of each class differs on about 1 in 200.)"""
-    from odd_nb.games.one_deck import solver as solver_module
+    from odd_nb.games.one_deck.odds import solver as solver_module
     rng = random.Random(2024)
     every_cover = solver_module._leaving_sums
     for _ in range(3000):

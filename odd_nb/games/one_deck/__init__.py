@@ -12,7 +12,7 @@ from .content import Box, Content, load_content
 from .odds import EncounterOdds, encounter_odds
 from .game import OneDeckDungeon
 from .state import OddState
-from .solver import Solver
+from .odds import Solver
 
 __all__ = ["Box", "Content", "EncounterOdds", "OddState", "OneDeckDungeon", "Solver",
            "encounter_odds", "load_content"]

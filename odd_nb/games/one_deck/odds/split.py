@@ -1,6 +1,6 @@
 """Exact encounter odds by splitting the dice colours in two sides (rules §4, A7, A11, A24).
 
-``split_distribution`` gives the same answer as ``odds_dp.mask_distribution`` -- for each set of
+``split_distribution`` gives the same answer as ``walk.mask_distribution`` -- for each set of
 covered boxes under the best placement, the number of rolls that lead to it -- for encounters
 with at most one open wide box. Where that box makes the walk over faces slow (its sum keeps
 many partial placements apart), this is several times faster, and on small boxes alone it
@@ -47,7 +47,7 @@ Why nothing is lost (exactness):
    never better than the black die alone, and a pair holding a die the box takes never better
    than that die alone), and side B holds all such colours. So the wide box's sum is the sum of
    the two sides' parts. The black budget -- non-black pairs plus black dice placed, at most the
-   supply's black dice plus the pool's (A7, as in odds_dp) -- adds up too, a split pair counting
+   supply's black dice plus the pool's (A7, as in the walk) -- adds up too, a split pair counting
    one in the join.
 2. Within one side, once it is fixed which kind of die each small box gets (a die of colour c,
    a pair of colours c1 and c2, a half of colour c, or nothing), each colour faces demands "one
@@ -83,10 +83,10 @@ Why nothing is lost (exactness):
    way; with any other, y covered instead of x costs no more. Between alike boxes (same
    target and colours) a half on y beats a half on x the same way (ties between alike boxes
    go to the later one).
-5. Armor first (A11): the same two families of placements as odds_dp's ``_Mode`` -- every armor
+5. Armor first (A11): the same two families of placements as ``problem.Family`` -- every armor
    box covered (the wide box too if it is armor), or only armor boxes used -- each joined on its
    own; the better key wins.
-6. The key is odds_dp's (A24): start key plus the costs of the boxes left open, so weights and
+6. The key is the problem's (A24): start key plus the costs of the boxes left open, so weights and
    tie-breaks are the same and the masks come from ``plan.mask_of_key``.
 7. A row contribution that another of the same roll *outdoes* -- reaching every column it
    reaches, at a key no worse -- is dropped for that roll (``outdone``): the roll's best key
@@ -101,7 +101,7 @@ boxes (``placed=``) are not handled. Faces discarded as rolled (``discard=``, E3
 side-roll they are rolled in: its ways count them, its dice do not.
 
 >>> from odd_nb.games.one_deck import Box
->>> from odd_nb.games.one_deck.odds_dp import plan_for
+>>> from odd_nb.games.one_deck.odds import plan_for
 >>> plan = plan_for({"yellow": 2}, [Box("yellow", 7, wide=True), Box("yellow", 5)])
 >>> supports(plan)
 True
@@ -119,7 +119,7 @@ from itertools import combinations_with_replacement, compress
 from math import comb, factorial
 from operator import or_
 
-from .odds_dp import INF, K, TooMuchWork
+from .problem import INF, K, TooMuchWork
 
 STOP_EVERY = 2000  # work between two calls of ``stop()`` (a few ms)
 # join steps to a unit of work: a row contribution against a run of the columns is a few
@@ -184,10 +184,28 @@ def faster_than_walk(plan) -> bool:
     return bool(plan.wide) or sum(1 for n in plan.rolled if n) >= 2
 
 
+# -- the method's interface (docs/odds.md, "Methods"): encounter_odds asks each in turn ------------
+NAME = "split"
+#: seconds a distinct roll, at best: with a time budget, a question that would need longer is
+#: given to sampling at once (benchmarks/README.md, odds_in_play.py)
+SECONDS_PER_ROLL = 0.1e-6
+
+
+def answers(plan) -> bool:
+    """What the split supports, where it is worth taking (``faster_than_walk``)."""
+    return supports(plan) and faster_than_walk(plan)
+
+
+def distribution(plan, *, limit: int | None = None, stop=None):
+    """(dict covered mask -> ways, total ways, work done, distinct rolls); past ``limit`` units
+    of work, or once ``stop()`` is true, ``TooMuchWork``."""
+    return split_distribution(plan, limit=limit, stop=stop)
+
+
 def split_distribution(plan, *, limit: int | None = None, stop=None):
     """The exact distribution of the covered boxes under the best placement, as
-    ``odds_dp.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
-    distinct rolls). ``plan`` comes from ``odds_dp.plan_for`` and must be ``supports``-ed. Work
+    ``walk.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
+    distinct rolls). ``plan`` comes from ``plan_for`` and must be ``supports``-ed. Work
     counts side-rolls, contributions built, merges, the bits of the tables kept and join steps
     (0.3-0.8 µs a unit, median 0.4 µs, over the 24 real encounters it takes 0.3 s or more); past
     ``limit`` -- which also bounds the memory of the sides' tables -- or once ``stop()`` is
@@ -204,7 +222,7 @@ def split_distribution(plan, *, limit: int | None = None, stop=None):
 
 
 class _Family:
-    """One family of placements (odds_dp ``_Mode``, A11) as the split sees it: its small boxes
+    """One family of placements (``problem.Family``, A11) as the split sees it: its small boxes
     by falling target (the order the dice meet them in), its wide box, and the key of every set
     of small boxes covered."""
 
@@ -356,7 +374,7 @@ class _Split:
         adds); the wide value the least that fills the box with the same columns' values.
 
         >>> from odd_nb.games.one_deck import Box
-        >>> from odd_nb.games.one_deck.odds_dp import plan_for
+        >>> from odd_nb.games.one_deck.odds import plan_for
         >>> split = _Split(plan_for({"yellow": 1, "black": 1}, [Box("yellow", 9, wide=True)],
         ...                         black_supply=2), None, None)
         >>> rows = [{split.pack(0, 0, 1, 4): 1}]   # budget 1: a black 4 on the box

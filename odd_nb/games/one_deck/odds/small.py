@@ -1,17 +1,17 @@
 """Exact encounter odds when every open box is small (rules §4, A7, A11, A24).
 
-``small_distribution`` gives the same answer as ``odds_dp.mask_distribution`` -- for each set of
+``small_distribution`` gives the same answer as ``walk.mask_distribution`` -- for each set of
 covered boxes under the best placement, the number of ordered rolls that lead to it -- for
 encounters with no open wide box, with a sixth to a third of its work (2.5-15x faster). It is
-the same walk over faces (odds_dp's docstring: faces from 6 down, dice drawn per colour, each
+the same walk over faces (walk.py's docstring: faces from 6 down, dice drawn per colour, each
 state the set of partial placements worth keeping, states that meet merged) with fewer partial
-placements kept: where odds_dp tries every way to cover a small box (a free die it takes, a
+placements kept: where the walk tries every way to cover a small box (a free die it takes, a
 free black die, a 2-for-1 pair) and leaving it open, most of those are never better than
 another (rules 1-4 below), and what a placement can still reach is bounded more tightly, so
 fewer placements are kept and more states settle early (rule 5).
 
 >>> from odd_nb.games.one_deck import Box
->>> plan = odds_dp.plan_for({"yellow": 1}, [Box("yellow", 4, damage=1)], black_supply=0)
+>>> plan = plan_for({"yellow": 1}, [Box("yellow", 4, damage=1)], black_supply=0)
 >>> masks, total, work, distinct = small_distribution(plan)
 >>> masks[1], total   # covered by a 4, 5 or 6
 (3, 6)
@@ -19,7 +19,7 @@ fewer placements are kept and more states settle early (rule 5).
 Why nothing is lost. Boxes are decided from the highest target down, so a die free when a box
 is decided reaches every box decided after it (its "later" boxes). Each of rules 1-4 turns any
 placement that breaks it into one that keeps it, covering the same boxes at no more black
-budget (A7: non-black pairs plus black dice placed, as in odds_dp), or a set with a lower key
+budget (A7: non-black pairs plus black dice placed, as in the walk), or a set with a lower key
 (A24); so the best placement keeps them all (rules 1-2 leave the key as is and use the box's
 own die or a black die earlier; rules 3-4 lower it: no loop).
 
@@ -44,7 +44,7 @@ own die or a black die earlier; rules 3-4 lower it: no loop).
    less and whose dice it would take (they reach its target: decided earlier; it takes their
    colours) is covered; nor covered while an earlier twin (same colour, target, armor, damage
    and time: dearer by the tie-break) is open. Swap the two boxes' dice: the key drops.
-5. Bounds (odds_dp's ``_finish`` drops placements whose least final key cannot beat the best
+5. Bounds (the walk's ``_finish`` drops placements whose least final key cannot beat the best
    sure one, and settles a state when none can). Every free die reaches every box still to
    decide, so with the free dice alone only colours count (``_fits``: own dice, then spare dice
    on "any" boxes, then black dice and pairs within the budget -- rules 1-2 on counts): the
@@ -52,7 +52,7 @@ own die or a black die earlier; rules 3-4 lower it: no loop).
    still to be drawn can only take free dice, so the least cost of those left open (every
    subset tried) raises the lowest key.
 
-Everything else (caps, dominated placements, settling, counting the ways) is odds_dp's walk.
+Everything else (caps, dominated placements, settling, counting the ways) is the walk's walk.
 
 Tried and dropped: splitting by colour (each colour's roll gives its options -- the boxes of its
 colour its own dice cover, and its dice left over, by target class -- joined over the colours,
@@ -63,8 +63,9 @@ slower than the walk (0.3 s; Grave Mite Brood 7 s).
 
 from __future__ import annotations
 
-from . import odds_dp
-from .odds_dp import BLACK, BUDGET, FREE, INF, K, KEY, MODE, SPARE, _Plan
+from . import walk
+from .problem import INF, K, plan_for
+from .walk import BLACK, BUDGET, FREE, KEY, MODE, SPARE, Walk
 
 # how a box is covered: its own (or a spare) die, a black die, a 2-for-1 pair
 _OWN, _BLACK, _PAIR = 0, 1, 2
@@ -75,26 +76,44 @@ def supports(plan) -> bool:
     already covered by its dice is fine, as are fixed dice and faces discarded as rolled).
 
     >>> from odd_nb.games.one_deck import Box
-    >>> supports(odds_dp.plan_for({"pink": 3}, [Box("pink", 4), Box("pink", 8, wide=True)]))
+    >>> supports(plan_for({"pink": 3}, [Box("pink", 4), Box("pink", 8, wide=True)]))
     False
     """
     return not plan.wide
 
 
+# -- the method's interface (docs/odds.md, "Methods"): encounter_odds asks each in turn ------------
+NAME = "small"
+#: seconds a distinct roll, at best: with a time budget, a question that would need longer is
+#: given to sampling at once (benchmarks/README.md, odds_in_play.py)
+SECONDS_PER_ROLL = 0.5e-6
+
+
+def answers(plan) -> bool:
+    """Small boxes only (``supports``)."""
+    return supports(plan)
+
+
+def distribution(plan, *, limit: int | None = None, stop=None):
+    """(dict covered mask -> ways, total ways, work done, distinct rolls); past ``limit`` units
+    of work, or once ``stop()`` is true, ``TooMuchWork``."""
+    return small_distribution(plan, limit=limit, stop=stop)
+
+
 def small_distribution(plan, *, limit: int | None = None, stop=None):
-    """Like ``odds_dp.mask_distribution`` with this ``plan`` (from ``odds_dp.plan_for``): (dict
+    """Like ``walk.mask_distribution`` with this ``plan`` (from ``plan_for``): (dict
     covered mask -> ways, total ways, work done, distinct rolls). Past ``limit`` units of work,
-    or once ``stop()`` (asked every few ms) is true, it raises ``odds_dp.TooMuchWork``."""
+    or once ``stop()`` (asked every few ms) is true, it raises ``TooMuchWork``."""
     if not supports(plan):
         raise ValueError("small_distribution needs every open box small (see supports)")
     small = _SmallPlan(plan)
     if small.single_colour is not None and any(step[4] for step in plan.steps):
         small.single_colour = None  # the greedy path would need the fixed dice themselves
-    return odds_dp.mask_distribution(None, plan.boxes, limit=limit, plan=small, stop=stop)
+    return walk.mask_distribution(None, plan.boxes, limit=limit, plan=small, stop=stop)
 
 
-class _SmallPlan(_Plan):
-    """odds_dp's plan (its static part shared, its memos fresh) with rules 1-4 when a small box
+class _SmallPlan(Walk):
+    """the walk's plan (its static part shared, its memos fresh) with rules 1-4 when a small box
     is decided and rule 5's bounds."""
 
     def __init__(self, plan):  # no super().__init__: the static part is copied, not rebuilt
@@ -140,7 +159,7 @@ class _SmallPlan(_Plan):
                 self._closed[m, step] = [r[:3] for r in rest if r[3] > top]
 
     def _one(self, cfg, s: int, arriving: int) -> tuple:
-        """odds_dp's, with the dice drawn added at once: with small boxes alone a die drawn
+        """the walk's, with the dice drawn added at once: with small boxes alone a die drawn
         just becomes free (capped once, as it would be die by die)."""
         kind, _, c, *_ = self.steps[s]
         if kind != "draw":
@@ -180,7 +199,7 @@ class _SmallPlan(_Plan):
         out.update(covers)
 
     def _bounds_of(self, cfg, s):
-        """odds_dp's (lowest, highest) final key, both tightened by what the free dice already
+        """the walk's (lowest, highest) final key, both tightened by what the free dice already
         drawn can cover (rule 5)."""
         low, high = super()._bounds_of(cfg, s)
         if s is None or low == high:
@@ -254,7 +273,7 @@ def _fits(cfg, taken, conv_ok: bool) -> bool:
 
 
 def _pairs(cfg, acc) -> list:
-    """2-for-1 pairs of free dice the box does not take, spare dice first (as odds_dp)."""
+    """2-for-1 pairs of free dice the box does not take, spare dice first (as the walk)."""
     spare = cfg[SPARE]
     if spare >= 2:
         return [_less(cfg, SPARE, SPARE, BUDGET)]

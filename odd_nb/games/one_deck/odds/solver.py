@@ -18,8 +18,8 @@ converting a converted die; but discarding a black die puts it back in the suppl
 room for one more conversion, so the search may do that too. Among equally good placements it
 prefers the one covering most boxes, so a roll that can cover every box always does (that is
 ``p_clear``), and among those the one covering boxes earlier in its order (armor, then wide,
-then small, each by position): the key is additive over open boxes (``odds_dp.box_costs``), so
-the best placement's set of covered boxes is unique and the exact odds (``odds_dp.py``) name the
+then small, each by position): the key is additive over open boxes (``problem.box_costs``), so
+the best placement's set of covered boxes is unique and the exact odds (docs/odds.md) name the
 same boxes. Weights are whole numbers. Results are memoised on (box, dice left, conversions left), and the memo is kept
 across rolls: the odds tool asks the same ``Solver`` about every roll.
 
@@ -34,9 +34,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 
-from .content import Box
-from .dice import colour_matches
-from .odds_dp import TIE, box_costs, check_weights
+from ..content import Box
+from ..dice import colour_matches
+from .problem import TIE, box_costs, check_weights
 
 COLOURS = ("yellow", "pink", "blue", "black")
 BLACK = "black"
@@ -89,7 +89,7 @@ class Solver:
         self.order = tuple(order)
         # the key minimised, additive over open boxes: weighted damage and time, then boxes left
         # open, then (a bit per box) boxes covered in this order -- one best placement per roll,
-        # the one the exact odds (odds_dp.py) describe
+        # the one the exact odds describe
         self._costs = box_costs(self.boxes, weights, self.order)
         self._shift = len(self.order)
         self.need = need
@@ -116,7 +116,7 @@ class Solver:
         that among equally good placements the one covering most boxes wins (a placement
         covering every box then always costs 0, and ☠ boxes are worth covering), then a bit for
         its place in the order, so that among those the boxes earlier in the order are covered
-        (``odds_dp.box_costs``)."""
+        (``problem.box_costs``)."""
         return self._costs[i]
 
     def solve(self, dice, black_supply: int = 6) -> Result:

@@ -31,10 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .actions import Use
-from .content import Box
-from .effects import potion_effects
-from .odds_dp import box_costs, done_and_needs, solver_order
+from ..actions import Use
+from ..content import Box
+from ..effects import potion_effects
+from .problem import box_costs, done_and_needs, solver_order
 from .solver import Result, Solver
 
 LINE_OPS = ("gain", "roll", "increase", "set", "reroll", "prevent")

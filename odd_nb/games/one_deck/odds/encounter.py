@@ -1,0 +1,102 @@
+"""Exact odds of an encounter under the best placement of the dice (rules §4, A7, A11, A24).
+
+>>> from odd_nb.games.one_deck import Box, encounter_odds
+>>> odds = encounter_odds({"yellow": 1}, [Box("yellow", 5, damage=1)])
+>>> odds.p_clear, odds.method
+(Fraction(1, 3), 'small')
+
+``plan_for`` makes the question ready once (``problem.py``); then ``encounter_odds`` asks the exact
+methods in the order of ``EXACT_METHODS`` and takes the first that answers it:
+
+- ``split``: one wide box or none and no die placed yet: the colours split in two sides, each
+  side's outcomes listed, and the two joined (``split.py``);
+- ``small``: small boxes only: the walk with fewer partial placements (``small.py``);
+- ``walk``: any question: faces walked from 6 down to 1, counting how many dice of each colour
+  show each face, every partial placement worth keeping carried along (``walk.py``).
+
+When the chosen method would take more work than ``exact_limit`` (or longer than a time budget
+allows), each distinct roll is solved instead if there are few (``rolls.py``), else the odds are
+sampled and say so (``sampled.py``: ``exact`` false, with 95% intervals). ``method`` names the
+method that answered. docs/odds.md explains each method and why it is exact.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from time import perf_counter
+
+from ..content import Box
+from ..dice import COLOURS
+from . import small, split, walk
+from .problem import TooMuchWork, check_weights, plan_for
+from .result import EncounterOdds, Tally
+from .rolls import check_cancel, rolls_odds
+from .sampled import sampled_odds
+from .solver import Solver
+
+#: the exact methods, in the order they are asked; ``walk`` answers every question
+EXACT_METHODS = (split, small, walk)
+EXACT_LIMIT = 600_000  # units of work of the exact methods before sampling
+ENUMERATE_LIMIT = 50_000  # distinct rolls that may be solved one by one instead
+WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
+SAMPLES = 10_000
+
+
+def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
+                   weights=(1000, 1), conversions: bool = True, discard=(),
+                   exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
+                   seed: int = 0, max_seconds: float | None = None,
+                   cancel=None) -> EncounterOdds:
+    """Odds that rolling ``pool`` (colour -> number of dice) against ``boxes`` clears them, and the
+    damage and time to expect, under the best placement.
+
+    ``black_supply``: black dice left in the supply once the pool is rolled (it limits the 2-for-1
+    conversions); ``fixed``: dice already in the pools, e.g. from a feat; ``placed``: dice already
+    on each box; ``weights``: the objective (whole numbers), least damage then least time by
+    default; ``conversions``: false when a foe forbids the 2-for-1; ``discard``: (colour or
+    None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
+    ``(("yellow", 1),)``; ``exact_limit``: work the exact methods may take before the odds are
+    sampled instead (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget that must answer
+    on every click): the exact method gets 60% of it (none if it has too many distinct rolls to
+    finish; solving each distinct roll is not tried: on the encounters of real games it was
+    faster than the walk only on tiny ones, by a few ms), and sampling stops when it runs out,
+    with at least one roll solved (``samples`` says how many; the intervals say how good).
+    ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
+    then raises ``Cancelled`` (what the play widget does when a click makes its odds moot).
+    """
+    start = perf_counter()
+    deadline = None if max_seconds is None else start + max_seconds
+    exact_deadline = None if max_seconds is None else start + 0.6 * max_seconds
+
+    def walk_stops() -> bool:
+        check_cancel(cancel)
+        return exact_deadline is not None and perf_counter() > exact_deadline
+
+    boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
+    for colour in pool:
+        if colour not in COLOURS:
+            raise ValueError(f"unknown dice colour {colour!r}; colours are {list(COLOURS)}")
+    check_weights(weights)
+    plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
+                    weights=weights, conversions=conversions, discard=discard)
+    rolls = plan.distinct_rolls()
+    enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit and \
+        max_seconds is None
+    limit = min(exact_limit, WORK_PER_ROLL * rolls) if enumerable else exact_limit
+    method = next(m for m in EXACT_METHODS if m.answers(plan))
+    try:
+        if max_seconds is not None and rolls * method.SECONDS_PER_ROLL > 0.6 * max_seconds:
+            raise TooMuchWork(0)  # it cannot finish in time: the budget goes to sampling
+        stop = walk_stops if max_seconds is not None or cancel is not None else None
+        masks, total, work, rolls = method.distribution(plan, limit=limit, stop=stop)
+    except TooMuchWork:
+        solver = Solver(boxes, placed, weights, conversions)
+        if enumerable:  # the walk would take longer than solving each distinct roll
+            return rolls_odds(solver, plan, boxes, black_supply, tuple(fixed), discard, cancel)
+        return sampled_odds(solver, pool, boxes, black_supply, tuple(fixed), samples, seed,
+                            discard, deadline, cancel)
+    tally = Tally(len(boxes))
+    for mask, ways in sorted(masks.items()):
+        covered = tuple(bool(mask >> i & 1) for i in range(len(boxes)))
+        tally.add_covered(boxes, covered, Fraction(ways, total))
+    return tally.result(boxes, exact=True, rolls=rolls, work=work, method=method.NAME)
