@@ -20,11 +20,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core.progress import progress_bar
+from .content import STAT_COLOURS
+from .dice import COLOURS
 from .odds import EncounterOdds, encounter_odds, state_odds
 from .plot import BarChart
 
-COLOURS = ("yellow", "pink", "blue", "black")
-STATS = ("yellow", "pink", "blue")
+STATS = STAT_COLOURS
 
 
 def _frame(rows: list, columns: list):

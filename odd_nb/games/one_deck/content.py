@@ -21,8 +21,9 @@ from ...core.errors import LoadError
 
 FORMAT = "odd_nb.one_deck.content"
 VERSION = 1
+#: the dice colours (§3), in the order of every tuple of counts (supply, stats); black is wild
 DICE_COLOURS = ("yellow", "pink", "blue", "black")
-STAT_COLOURS = ("yellow", "pink", "blue")
+STAT_COLOURS = DICE_COLOURS[:3]  # the colours a hero has stats in
 BOX_COLOURS = DICE_COLOURS + ("any", "option")
 SIDES = ("1P", "2P")
 TIMINGS = ("on_start", "on_roll", "continuous", "on_skill_use", "on_consequences")

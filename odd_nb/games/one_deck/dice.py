@@ -13,9 +13,9 @@ True
 
 from __future__ import annotations
 
+from .content import DICE_COLOURS as COLOURS
 from .content import Box
 
-COLOURS = ("yellow", "pink", "blue", "black")
 INDEX = {c: i for i, c in enumerate(COLOURS)}
 FULL_SUPPLY = (8, 8, 8, 6)  # §1: 8 yellow, 8 pink, 8 blue, 6 black
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import ReturnStored, Use
-from .dice import give_back, pool_add, pool_remove
+from .dice import COLOURS, give_back, pool_add, pool_remove
 
 POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
 TARGET_OPS = ("increase", "set", "reroll", "discard")
@@ -198,7 +198,7 @@ def run_ability(d, effects) -> None:
         elif e.op == "spend_time" and not d.in_boss_fight:
             d.time_due += e.amount
         elif e.op == "exile":  # FoS: out of the game, the supply shrinks for good
-            i = ("yellow", "pink", "blue", "black").index(e.colour)
+            i = COLOURS.index(e.colour)
             n = min(e.count, d.supply[i])
             d.supply = d.supply[:i] + (d.supply[i] - n,) + d.supply[i + 1:]
             d.exiled = d.exiled[:i] + (d.exiled[i] + n,) + d.exiled[i + 1:]

@@ -15,6 +15,7 @@ from collections import Counter
 
 from . import effects
 from .actions import DONE, ChooseOption, Convert, Discard, Place, RollDice
+from .content import STAT_COLOURS
 from .dice import INDEX, covered, give_back, may_place, pool_add, pool_remove, take, why_not
 
 ENCOUNTER_PHASES = ("peril", "feats", "rolling", "dice", "round end")
@@ -78,7 +79,7 @@ def roll_options(s) -> list:
 def gathered_colours(s) -> tuple:
     """A combat rolls every stat colour; a peril only the chosen option's (E3)."""
     if s.option is None:
-        return ("yellow", "pink", "blue")
+        return STAT_COLOURS
     colour = s.encounter_card.options[s.option].colour
     return (colour,) if colour != "black" else ()
 

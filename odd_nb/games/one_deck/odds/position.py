@@ -14,6 +14,7 @@ import random
 from fractions import Fraction
 
 from ..actions import ChooseOption, Place, RollDice, TakeDamage
+from ..content import STAT_COLOURS
 from ..dice import COLOURS
 from ..encounter import choose_option
 from ..state import Draft
@@ -60,7 +61,7 @@ def state_odds(state, *, skills: bool = False, **kwargs) -> dict:
     key = s.dungeon_card.boss.name if s.in_boss_fight else s.encounter_card.name
     if skills:
         return {key: skill_odds(s, **kwargs)}
-    colours = ("yellow", "pink", "blue") if s.option is None else \
+    colours = STAT_COLOURS if s.option is None else \
         (s.encounter_card.options[s.option].colour,)
     return {key: _odds_of(s, fixed, colours, **kwargs)}
 

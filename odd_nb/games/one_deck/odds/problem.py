@@ -19,19 +19,17 @@ from __future__ import annotations
 
 from math import comb
 
-DIE_COLOURS = ("yellow", "pink", "blue", "black")
+from ..dice import COLOURS as DIE_COLOURS
+from ..dice import colour_matches
+
 K = 3  # index of black
 TIE = 32  # as in solver.py: (weighted damage and time) * TIE + boxes left open
 
 
 def accepts(box_colour: str) -> tuple:
-    """Indices of the die colours a box takes: its own colour and black (§3), every colour on an
-    "any" box, only black on a box of any other colour."""
-    if box_colour == "any":
-        return (0, 1, 2, 3)
-    if box_colour in DIE_COLOURS[:3]:
-        return (DIE_COLOURS.index(box_colour), K)
-    return (K,)
+    """Indices of the die colours a box takes (``dice.colour_matches``): its own colour and black
+    (§3), every colour on an "any" box."""
+    return tuple(c for c, colour in enumerate(DIE_COLOURS) if colour_matches(box_colour, colour))
 
 
 def solver_order(boxes, done=()) -> tuple:

@@ -18,7 +18,7 @@ from itertools import combinations_with_replacement, product
 from math import factorial
 
 from ....core.progress import Cancelled
-from .problem import DIE_COLOURS
+from ..dice import COLOURS as DIE_COLOURS
 from .result import EncounterOdds, Tally
 
 

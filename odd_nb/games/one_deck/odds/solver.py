@@ -35,10 +35,9 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ..content import Box
-from ..dice import colour_matches
+from ..dice import COLOURS, colour_matches
 from .problem import TIE, box_costs, check_weights
 
-COLOURS = ("yellow", "pink", "blue", "black")
 BLACK = "black"
 _NEVER = float("inf")  # no cover found yet
 COVERS_KEPT = 65_536  # a solver's memo of the wide box's covers, per kind (entries)
