@@ -101,3 +101,34 @@ def test_binder_requirements_resolve_like_the_lab_and_demo_extras(tmp_path):
         f"binder/requirements.txt and .[{','.join(EXTRAS)}] differ: only in Binder "
         f"{sorted(set(versions) - set(expected))}, only in the extras "
         f"{sorted(set(expected) - set(versions))}")
+
+
+def _binder_link(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "binder-link"), *args],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def test_binder_links_follow_the_clones_remote(tmp_path):
+    """README "Try it without installing": any public clone is launchable, and tools/binder-link
+    computes its links from the remote (GitHub, GitLab, any public https git host)."""
+    got = _binder_link("git@github.com:ada/odd_nb.git")
+    assert got.returncode == 0
+    assert got.stdout.splitlines() == [
+        "JupyterLab: https://mybinder.org/v2/gh/ada/odd_nb/HEAD"
+        "?urlpath=lab/tree/notebooks/00-start-here.ipynb",
+        "Voila: https://mybinder.org/v2/gh/ada/odd_nb/HEAD"
+        "?urlpath=voila/render/notebooks/04-play.ipynb"]
+    assert "v2/gl/ada%2Fodd_nb/HEAD" in _binder_link("https://gitlab.com/ada/odd_nb").stdout
+    assert "v2/git/https%3A%2F%2Fexample.org%2Fodd_nb.git/HEAD" in \
+        _binder_link("https://example.org/odd_nb.git").stdout
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    subprocess.run(["git", "remote", "add", "origin", "https://github.com/bo/nb.git"],
+                   cwd=tmp_path, check=True)
+    assert "v2/gh/bo/nb/HEAD" in _binder_link(cwd=tmp_path).stdout  # read from origin
+
+
+def test_binder_link_refuses_what_binder_cannot_reach(tmp_path):
+    assert "needs a public" in _binder_link("/home/me/odd_nb").stderr
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    got = _binder_link(cwd=tmp_path)
+    assert got.returncode == 2 and "no remote called origin" in got.stderr
