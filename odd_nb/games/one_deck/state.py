@@ -1,4 +1,4 @@
-"""What a One Deck Dungeon position holds (rules §1-§3, §5): the heroes, the delve, the encounter.
+"""What a One Deck Dungeon position holds (rules §1-§3, §5): heroes, the delve, the encounter.
 
 The state is an immutable ``OddState``. ``apply`` copies it into a mutable ``Draft``, lets the
 rules (``rules.py`` for the turn, ``encounter.py``, ``effects.py`` and ``loot.py``) change the

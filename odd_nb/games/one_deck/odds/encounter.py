@@ -56,8 +56,8 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     default; ``conversions``: false when a foe forbids the 2-for-1; ``discard``: (colour or
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work the exact methods may take before the odds are
-    sampled instead (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget that must answer
-    on every click): the exact method gets 60% of it (none if it has too many distinct rolls to
+    sampled instead (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget
+    that must answer on every click): the exact method gets 60% of it (none if it has too many distinct rolls to
     finish; solving each distinct roll is not tried: on the encounters of real games it was
     faster than the walk only on tiny ones, by a few ms), and sampling stops when it runs out,
     with at least one roll solved (``samples`` says how many; the intervals say how good).

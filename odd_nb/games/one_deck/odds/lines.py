@@ -125,7 +125,7 @@ def placement(s, weights=(1000, 1), solvers=None):
     raise AssertionError("leaving every box open is always possible")
 
 
-def _consequences(s) -> tuple[int, int]:
+def consequences(s) -> tuple[int, int]:
     """Damage and time dealt or due so far (abilities triggered by skill uses add to them): hero
     damage and damage waiting for a hero to be picked; time waiting to be spent, cards the deck
     lost to it and stairs tokens (counted modulo 3: three tokens become a damage, §5.1)."""
@@ -168,16 +168,18 @@ def best_line(state, weights=(1000, 1), *, max_uses: int = MAX_USES, _memo=None,
         raise ValueError("best_line needs the placement phase (E4) with the dice rolled")
     memo = {} if _memo is None else _memo
     solvers = {} if _solvers is None else _solvers
-    base = _consequences(state)
-    return _line(state, weights, max_uses, memo, solvers, base)
+    base = consequences(state)
+    return line_from(state, weights, max_uses, memo, solvers, base)
 
 
-def _line(s, weights, left: int, memo, solvers, base) -> Line:
+def line_from(s, weights, left: int, memo, solvers, base) -> Line:
+    """The best line from position ``s`` with ``left`` more uses, its consequences counted from
+    ``base``; ``memo`` and ``solvers`` are shared by the calls of one question."""
     key = (s, left)
     if key in memo:
         return memo[key]
     damage, time, cover, r = placement(s, weights, solvers)
-    dealt, spent = _delta(_consequences(s), base)
+    dealt, spent = _delta(consequences(s), base)
     damage += dealt
     time += spent % 3 if s.deck_size == 0 and spent < 0 else spent
     best = Line((), Fraction(damage), Fraction(time), ((Fraction(1), damage, time, cover),), r)
@@ -187,7 +189,8 @@ def _line(s, weights, left: int, memo, solvers, base) -> Line:
             after = resolve(s.apply(use))
             if any(a.phase != "dice" for a, _ in after):
                 continue  # the use ends the encounter or the game: not a line for this tool
-            lines = [(p, _line(a, weights, left - 1, memo, solvers, base)) for a, p in after]
+            lines = [(p, line_from(a, weights, left - 1, memo, solvers, base))
+                     for a, p in after]
             exp_d = sum(p * ln.expected_damage for p, ln in lines)
             exp_t = sum(p * ln.expected_time for p, ln in lines)
             cost = weights[0] * exp_d + weights[1] * exp_t
@@ -211,15 +214,15 @@ def skill_values(state, weights=(1000, 1), *, max_uses: int = MAX_USES) -> list:
     """Every first use of a skill or potion (and "no skill or potion") with the expected damage
     and time of the best line after it, best first: ``[(use or None, damage, time), ...]``."""
     memo, solvers = {}, {}
-    base = _consequences(state)
-    rows = [(None, *_expected(_line(state, weights, 0, memo, solvers, base)))]
+    base = consequences(state)
+    rows = [(None, *_expected(line_from(state, weights, 0, memo, solvers, base)))]
     for use in line_uses(state):
         after = resolve(state.apply(use))
         if any(a.phase != "dice" for a, _ in after):
             continue
         d = t = Fraction(0)
         for a, p in after:
-            ln = _line(a, weights, max_uses - 1, memo, solvers, base)
+            ln = line_from(a, weights, max_uses - 1, memo, solvers, base)
             d += p * ln.expected_damage
             t += p * ln.expected_time
         rows.append((use, d, t))

@@ -19,7 +19,7 @@ from ..dice import COLOURS
 from ..encounter import choose_option
 from ..state import Draft
 from .encounter import encounter_odds
-from .lines import MAX_USES, _consequences, _line, resolve
+from .lines import MAX_USES, consequences, line_from, resolve
 from .problem import check_weights
 from .result import EncounterOdds, Tally
 from .sampled import intervals
@@ -104,7 +104,7 @@ def skill_odds(state, *, weights=(1000, 1), max_uses: int | None = None,
     for pos, p in positions:
         if pos.phase != "dice":
             continue
-        line = _line(pos, weights, max_uses, memo, solvers, _consequences(pos))
+        line = line_from(pos, weights, max_uses, memo, solvers, consequences(pos))
         for q, damage, time, covered in line.outcomes:
             tally.add(Result(damage, time, tuple(covered), ()), p * q)
     odds = tally.result(boxes, exact=exact, samples=n, rolls=distinct, method="lines")

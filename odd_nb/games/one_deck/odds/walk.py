@@ -408,7 +408,7 @@ def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), pla
     -> ways, total ways, work done, distinct rolls covered). Probabilities are ways / total; the total is
     6 ** (dice rolled that some box could use). ``discard``: (colour or None, face or None)
     pairs an ability discards as soon as they are rolled. The work counts states visited and
-    configurations built (2-5 µs each); past ``limit``, or once ``stop()`` (asked now and then,
+    configurations built; past ``limit``, or once ``stop()`` (asked now and then,
     e.g. whether a time budget is spent) is true, it raises ``TooMuchWork``.
 
     The walk: states are sets of configurations, each with a dict from the dice not drawn yet
