@@ -57,9 +57,9 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work the exact methods may take before the odds are
     sampled instead (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget
-    that must answer on every click): the exact method gets 60% of it (none if it has too many distinct rolls to
-    finish; solving each distinct roll is not tried: on the encounters of real games it was
-    faster than the walk only on tiny ones, by a few ms), and sampling stops when it runs out,
+    that must answer on every click): the exact method gets 60% of it (none if it has too many
+    distinct rolls to finish; solving each distinct roll is not tried, as on real encounters it
+    was faster than the walk only on tiny ones), and sampling stops when it runs out,
     with at least one roll solved (``samples`` says how many; the intervals say how good).
     ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
     then raises ``Cancelled`` (what the play widget does when a click makes its odds moot).
