@@ -24,7 +24,6 @@ Figures, each beside a baseline measured in the same run:
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -33,18 +32,9 @@ from collections import Counter
 
 import odd_nb
 from odd_nb.games.regicide.agents import HeuristicAgent, SearchAgent
+from odd_nb.simulation import wilson
 
 GAME = odd_nb.load_game("regicide")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def random_games(players: int, n: int, seed: int):
@@ -130,7 +120,7 @@ def solo_games(agent, n: int, seed: int, timed: bool):
 
 def report_solo(name, n, result) -> None:
     won, grades, defeated, searched, secs, trivial, longest, iterations = result
-    lo, hi = wilson(won, n)
+    _, lo, hi = wilson(won, n)
     print(f"{name}: won {won}/{n} = {won / n:.1%} (95% Wilson interval {lo:.1%} to {hi:.1%}); "
           f"grades {dict(grades)}; mean enemies defeated {sum(defeated) / n:.2f}")
     if searched:
