@@ -15,7 +15,7 @@ Columns:
   spread them over the run: the machine's speed swings by up to half over minutes) and how it
   got there: "walk" (the dynamic programme over
   faces of odds/walk.py), "small" (the same, pruned, for small boxes only: odds/small.py), "split"
-  (one wide box or none: odds/split.py) or "rolls" (each distinct roll solved by the solver, which
+  (one wide box or none: odds/split/) or "rolls" (each distinct roll solved by the solver, which
   ``encounter_odds`` picks when the others would take longer). The
   exact methods may take at most --work-max units of work (about 0.3-5 µs each); past it the
   case is reported as not exact, with

@@ -5,8 +5,8 @@
 
 The greedy agent plays seeded games; every odds question the split answers on the way (the
 odds panel after each click and the exact odds before each roll) is kept once. Each is then
-timed whole (best of 3, process time) with the rule in ``odds_split`` choosing the rows
-(``arrange``, ``rows_side``) and with each side forced as the rows; the answers must agree.
+timed whole (best of 3, process time) with the rule in ``odds/split`` choosing the rows
+(``arrange``, ``rows.rows_side``) and with each side forced as the rows; the answers must agree.
 Printed: the total time of the rule as run, and what other rules would have taken, from the
 forced timings: the faster side each time (the baseline: no rule does better), the rule's own
 choice, fewer distinct contributions alone, the side holding fewer, each side always.
@@ -27,7 +27,14 @@ from odd_nb.games.one_deck.odds import split as odds_split  # noqa: E402
 from odd_nb.games.one_deck import view as view_module  # noqa: E402
 from odd_nb.games.one_deck.agents import GreedyAgent  # noqa: E402
 from odd_nb.games.one_deck.odds import state_odds  # noqa: E402
-from odd_nb.games.one_deck.odds.split import FAR_BIGGER, _held, _Split, rows_side  # noqa: E402
+from odd_nb.games.one_deck.odds.split import arrange, rows_and_columns  # noqa: E402
+from odd_nb.games.one_deck.odds.split.bits import held  # noqa: E402
+from odd_nb.games.one_deck.odds.split.families import question_for  # noqa: E402
+from odd_nb.games.one_deck.odds.split.join import join  # noqa: E402
+from odd_nb.games.one_deck.odds.split.merge import merged  # noqa: E402
+from odd_nb.games.one_deck.odds.split.rows import FAR_BIGGER, rows_side  # noqa: E402
+from odd_nb.games.one_deck.odds.split.sides import sides as sides_of  # noqa: E402
+from odd_nb.games.one_deck.odds.split.work import Work  # noqa: E402
 from odds_in_play import greedy_decisions  # noqa: E402
 
 
@@ -63,13 +70,13 @@ def timed(plan, rows) -> tuple:
     best, answer = float("inf"), None
     for _ in range(3):
         start = time.process_time()
-        split = _Split(plan, None, None)
+        question, work = question_for(plan), Work()
         if rows is None:
-            joined = split.arrange()
+            arranged = arrange(question, work)
         else:
-            sides = [split.merged(colours) for colours in split.sides()]
-            joined = split.rows_and_columns(sides[rows], sides[1 - rows])
-        answer = split.join(*joined)
+            sides = [merged(question, colours, work) for colours in sides_of(question)]
+            arranged = rows_and_columns(question, sides[rows], sides[1 - rows], work)
+        answer = join(*arranged, work)
         best = min(best, time.process_time() - start)
     return best, answer
 
@@ -86,8 +93,8 @@ def main() -> None:
     for plan in plans:
         took, answer = timed(plan, None)
         rule += took
-        split = _Split(plan, None, None)
-        tables = [split.merged(colours)[0] for colours in split.sides()]
+        question = question_for(plan)
+        tables = [merged(question, colours, Work()).tables for colours in sides_of(question)]
         picked = rows_side(*tables)
         side_times = []
         for k in (0, 1):
@@ -95,7 +102,7 @@ def main() -> None:
             if side_answer != answer:
                 raise SystemExit(f"answers differ with side {k} as the rows: {plan.boxes}")
             side_times.append(side_took)
-        rows.append((side_times, [sum(map(len, t)) for t in tables], [_held(t) for t in tables],
+        rows.append((side_times, [sum(map(len, t)) for t in tables], [held(t) for t in tables],
                      picked))
 
     def total(pick) -> float:

@@ -1,4 +1,4 @@
-"""The split-and-join odds (odds/split.py) against the walk over faces (odds/walk.py), which
+"""The split-and-join odds (odds/split/) against the walk over faces (odds/walk.py), which
 shares none of its reasoning, and against counts made by hand. Rules covered: §4 placing dice
 (small and wide boxes, black dice wild, "any" boxes), A7 the 2-for-1 and the black budget, A11
 armor first, A24 the best placement and its tie-break.
@@ -17,6 +17,8 @@ from odd_nb.games.one_deck import Box
 from odd_nb.games.one_deck.odds.problem import INF, TooMuchWork, plan_for
 from odd_nb.games.one_deck.odds.walk import mask_distribution
 from odd_nb.games.one_deck.odds.split import split_distribution, supports
+from odd_nb.games.one_deck.odds.split.families import question_for
+from odd_nb.games.one_deck.odds.split.work import Work
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
 BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
@@ -87,9 +89,9 @@ def test_s4_a7_merges_with_many_values_equal_the_walk(monkeypatch):
     """§4, A7: a merge keeps each head's rolls by value in a list, or, past ``MANY_VALUES``
     values (the leftovers of many paired dice), in a dict; with every merge made to take the
     dict, 60 seeded encounters of 3-6 dice still give the walk's very answer."""
-    from odd_nb.games.one_deck.odds import split as odds_split
+    from odd_nb.games.one_deck.odds.split import merge as split_merge
 
-    monkeypatch.setattr(odds_split, "MANY_VALUES", 0)
+    monkeypatch.setattr(split_merge, "MANY_VALUES", 0)
     rng = random.Random(20261204)
     for _ in range(60):
         case = random_case(rng, rng.randint(3, 6))
@@ -171,27 +173,29 @@ def test_e3_faces_discarded_as_rolled_equal_the_walk():
         assert (got[0], got[1], got[3]) == (want[0], want[1], want[3]), case
 
 
-def unbeaten_of(split, codes) -> tuple:
+def unbeaten_of(question, codes) -> tuple:
     """The contributions (packed) that no other one of ``codes`` beats, sorted, by exactness
     point 4's definition taken pair by pair: no more budget, no less value, no half the other
     has not, every box the other covers (or halves where it does not) covered."""
-    held = [split.unpack(code) for code in codes]
+    held = [question.packing.unpack(code) for code in codes]
 
     def beats(y, x):
         return (y != x and y[2] <= x[2] and y[3] >= x[3] and not y[1] & ~x[1]
                 and not (x[0] | x[1] & ~y[1]) & ~y[0])
 
-    return tuple(sorted(split.pack(*x) for x in held if not any(beats(y, x) for y in held)))
+    return tuple(sorted(question.packing.pack(*x) for x in held
+                        if not any(beats(y, x) for y in held)))
 
 
-def listing_of(split, f: int, dice) -> set:
-    """The contributions of one roll's ``dice`` (a tuple of faces per colour, ascending) to
-    family ``f``, listed box by box as exactness point 2 says, with no sharing between rolls:
-    each small box (by falling target) left open or given what ``box_options`` says, its
-    colours' smallest dice that reach the target taken; then the rest onto the wide box; the
-    whole within the budget. ``split.listing`` must have named the side's colours."""
-    family = split.families[f]
-    too_dear = split.pack(0, 0, split.budget + 1, 0)
+def listing_of(question, side, f: int, dice) -> set:
+    """The contributions of one roll's ``dice`` (a tuple of faces per colour, ascending) of the
+    colours ``side`` to family ``f``, listed box by box as exactness point 2 says, with no
+    sharing between rolls: each small box (by falling target) left open or given what
+    ``box_options`` says, its colours' smallest dice that reach the target taken; then the rest
+    onto the wide box (``onto_wide``); the whole within the budget."""
+    from odd_nb.games.one_deck.odds.split.sides import box_options, onto_wide
+    family = question.families[f]
+    too_dear = question.packing.pack(0, 0, question.budget + 1, 0)
 
     def take(dice, c, target):
         faces = dice[c]
@@ -202,10 +206,10 @@ def listing_of(split, f: int, dice) -> set:
 
     def boxes_from(j, dice):
         if j == len(family.small):
-            return set(split.onto_wide(family, dice))
+            return set(onto_wide(question, family, dice))
         found = boxes_from(j + 1, dice)  # box j left open
         target = family.small[j][1]
-        for takes, more in split.box_options(f, j):
+        for takes, more in box_options(question, side, f, j):
             rest = dice
             for c in takes:
                 rest = take(rest, c, target)
@@ -218,16 +222,16 @@ def listing_of(split, f: int, dice) -> set:
     return {code for code in boxes_from(0, dice) if code < too_dear}
 
 
-def listed_rolls(split, side):
-    """(dice, ways) of every roll of ``side``, numbered as ``merged`` numbers them, and the
-    split ready to list their contributions."""
+def listed_rolls(question, side):
+    """(dice, ways) of every roll of ``side``, numbered as ``merged`` numbers them."""
     from itertools import product
 
-    from odd_nb.games.one_deck.odds.split import _colour_rolls
-    order = split.merge_order(side)
-    per_colour = [_colour_rolls(split.plan.rolled[c], split.plan.classes[c], split.fixed[c],
-                                split.gone[c]) for c in order]
-    split.listing(side)
+    from odd_nb.games.one_deck.odds.split.merge import merge_order
+    from odd_nb.games.one_deck.odds.split.sides import colour_rolls
+    plan = question.plan
+    order = merge_order(question, side)
+    per_colour = [colour_rolls(plan.rolled[c], plan.classes[c], question.fixed[c],
+                               question.gone[c]) for c in order]
     for combo in product(*per_colour):
         dice, ways = [()] * 4, 1
         for c, (faces, ways_c) in zip(order, combo):
@@ -235,25 +239,25 @@ def listed_rolls(split, side):
         yield tuple(dice), ways
 
 
-def per_family(split, groups: list, profile: tuple) -> tuple:
-    """A profile of groups (``transposed``) as each family's contributions, sorted."""
+def per_family(question, groups: list, profile: tuple) -> tuple:
+    """A profile of groups (``profiles``) as each family's contributions, sorted."""
     held = [sorted(code for k in profile for f, code in groups[k] if f == family)
-            for family in range(len(split.families))]
+            for family in range(len(question.families))]
     return tuple(map(tuple, held))
 
 
 def seeded_sides(seed: int, count: int):
-    """(case, split, side) for each side of ``count`` seeded encounters of 3-6 dice, a fifth of
-    them with no wide box."""
-    from odd_nb.games.one_deck.odds.split import _Split
+    """(case, question, side) for each side of ``count`` seeded encounters of 3-6 dice, a fifth
+    of them with no wide box."""
+    from odd_nb.games.one_deck.odds.split.sides import sides
     rng = random.Random(seed)
     for _ in range(count):
         case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
         args = {k: v for k, v in case.items() if k != "pool"}
-        split = _Split(plan_for(case["pool"], **args), None, None)
-        for side in split.sides():
+        question = question_for(plan_for(case["pool"], **args))
+        for side in sides(question):
             if side:
-                yield case, split, side
+                yield case, question, side
 
 
 def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
@@ -263,18 +267,22 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
     other beats, on 80 seeded encounters of 3-6 dice (every side, fixed dice included, a
     fifth with no wide box; the paired colours' dice joined before they are paired onto the
     wide box); and the profiles
-    read off those tables (``transposed``) are the listed ones, with their ways, each group's
+    read off those tables (``profiles``) are the listed ones, with their ways, each group's
     contributions held by the same rolls. The join then cannot tell the two ways apart."""
     from collections import Counter
 
+    from odd_nb.games.one_deck.odds.split.merge import merged as merged_side
+    from odd_nb.games.one_deck.odds.split.rows import profiles as read_profiles
+    from odd_nb.games.one_deck.odds.split.rows import unbeaten
+
     checked = paired = 0
-    for case, split, side in seeded_sides(77, 80):
-        merged, ways = split.merged(side)
-        tables = split.unbeaten(merged)
+    for case, question, side in seeded_sides(77, 80):
+        merged, ways = merged_side(question, side, Work())
+        tables = unbeaten(question, merged, Work())
         listed = Counter()
-        for i, (dice, w) in enumerate(listed_rolls(split, side)):
-            listing = [listing_of(split, f, dice) for f in range(len(tables))]
-            profile = tuple(unbeaten_of(split, found) for found in listing)
+        for i, (dice, w) in enumerate(listed_rolls(question, side)):
+            listing = [listing_of(question, side, f, dice) for f in range(len(tables))]
+            profile = tuple(unbeaten_of(question, found) for found in listing)
             for f, table in enumerate(tables):
                 assert set(listing[f]) <= {code for code, bits in merged[f].items()
                                            if bits >> i & 1}, case
@@ -282,12 +290,12 @@ def test_s4_a7_colour_by_colour_tables_hold_each_rolls_own_contributions():
                     profile[f]), case
             assert ways[i] == w, case
             listed[profile] += w
-        groups, profiles = split.transposed(tables, ways)
-        assert {per_family(split, groups, p): w for p, w in profiles.items()} == listed, case
+        groups, profiles = read_profiles(tables, ways, Work())
+        assert {per_family(question, groups, p): w for p, w in profiles.items()} == listed, case
         for found in groups:
             assert len({tables[f][code] for f, code in found}) == 1, case
         checked += 1
-        paired += sum(c in split.paired for c in side) >= 2
+        paired += sum(c in question.paired for c in side) >= 2
     assert checked >= 100 and paired >= 10, (checked, paired)
 
 
@@ -297,33 +305,35 @@ def test_s4_a7_only_unbeaten_contributions_are_kept_roll_by_roll():
     60 seeded encounters; and some are dropped."""
     from collections import defaultdict
 
+    from odd_nb.games.one_deck.odds.split.rows import unbeaten as unbeaten_tables
+
     dropped = 0
-    for case, split, side in seeded_sides(78, 60):
-        tables = [defaultdict(int) for _ in split.families]
-        rolls = list(listed_rolls(split, side))
+    for case, question, side in seeded_sides(78, 60):
+        tables = [defaultdict(int) for _ in question.families]
+        rolls = list(listed_rolls(question, side))
         for i, (dice, _) in enumerate(rolls):
             for f, table in enumerate(tables):
-                for code in listing_of(split, f, dice):
+                for code in listing_of(question, side, f, dice):
                     table[code] |= 1 << i
-        for table, unbeaten in zip(tables, split.unbeaten(tables)):
+        for table, unbeaten in zip(tables, unbeaten_tables(question, tables, Work())):
             for i in range(len(rolls)):
                 held = [code for code, bits in table.items() if bits >> i & 1]
                 got = {code for code, bits in unbeaten.items() if bits >> i & 1}
-                assert got == set(unbeaten_of(split, held)), case
+                assert got == set(unbeaten_of(question, held)), case
                 dropped += len(held) - len(got)
     assert dropped > 1000
 
 
-def joined(split, f: int, a: int, b: int):
+def joined(question, f: int, a: int, b: int):
     """What contributions ``a`` and ``b`` (packed, one of each side) to family ``f`` give
     together (exactness point 1): None over the budget, else (the boxes covered, a half from
     each making a pair; whether the wide box is filled)."""
-    full_a, halves_a, budget_a, value_a = split.unpack(a)
-    full_b, halves_b, budget_b, value_b = split.unpack(b)
+    full_a, halves_a, budget_a, value_a = question.packing.unpack(a)
+    full_b, halves_b, budget_b, value_b = question.packing.unpack(b)
     pairs = halves_a & halves_b
-    if budget_a + budget_b + bin(pairs).count("1") > split.budget:
+    if budget_a + budget_b + bin(pairs).count("1") > question.budget:
         return None
-    need = split.families[f].need
+    need = question.families[f].need
     return full_a | full_b | pairs, need is None or value_a + value_b >= need
 
 
@@ -333,37 +343,40 @@ def test_s4_a7_rows_made_least_join_every_column_the_same_way():
     gave (over the budget or not, the boxes covered, the wide box filled or short), either
     side as the rows, on 60 seeded encounters; the rolls keep their contributions' images;
     and the least ones differ often (halves dropped, less budget, less value)."""
-    from odd_nb.games.one_deck.odds.split import _Split
+    from odd_nb.games.one_deck.odds.split.merge import merged
+    from odd_nb.games.one_deck.odds.split.rows import as_rows
+    from odd_nb.games.one_deck.odds.split.sides import sides as sides_of
 
     rng = random.Random(79)
     changed = 0
     for _ in range(60):
         case = random_case(rng, rng.randint(3, 6), wide=rng.random() < 0.8)
         args = {k: v for k, v in case.items() if k != "pool"}
-        split = _Split(plan_for(case["pool"], **args), None, None)
-        sides = [split.merged(side)[0] for side in split.sides()]
+        question = question_for(plan_for(case["pool"], **args))
+        sides = [merged(question, side, Work()).tables for side in sides_of(question)]
         for rows, columns in (sides, sides[::-1]):
-            made = split.as_rows(rows, columns)
+            made = as_rows(question, rows, columns, Work())
             for f, (table, others) in enumerate(zip(rows, columns)):
                 images = {}
                 for code, bits in table.items():
                     alone = [{code: 1} if g == f else {} for g in range(len(rows))]
-                    (image,) = split.as_rows(alone, columns)[f]
+                    (image,) = as_rows(question, alone, columns, Work())[f]
                     for other in others:
-                        assert joined(split, f, code, other) == joined(split, f, image, other)
+                        assert (joined(question, f, code, other)
+                                == joined(question, f, image, other))
                     images[image] = images.get(image, 0) | bits
                     changed += image != code
                 assert made[f] == images, case
     assert changed > 500, changed
 
 
-def best_key(split, f: int, code: int, column: list):
+def best_key(question, f: int, code: int, column: list):
     """The best key row contribution ``code`` gives family ``f`` with one column roll, whose
     contributions are ``column``, pair by pair (``joined``; the wide box short costs its cost,
     not legal where it must be filled; INF: no legal pair)."""
-    family, best = split.families[f], INF
+    family, best = question.families[f], INF
     for other in column:
-        pair = joined(split, f, code, other)
+        pair = joined(question, f, code, other)
         if pair is not None:
             covered, filled = pair
             key = family.key_of[covered]
@@ -379,29 +392,35 @@ def test_s4_a7_outdone_drops_only_what_the_roll_has_better():
     column roll its best key is no better than that one's (counted pair by pair, with
     neither ``reach`` nor the runs), either side as the rows (against at most 300 column
     rolls), on 40 seeded encounters of 5-6 dice; and some are dropped."""
-    from odd_nb.games.one_deck.odds.split import _Split
+    from odd_nb.games.one_deck.odds.split.columns import columns as columns_of
+    from odd_nb.games.one_deck.odds.split.join import Reach
+    from odd_nb.games.one_deck.odds.split.merge import merged
+    from odd_nb.games.one_deck.odds.split.rows import as_rows, outdone, unbeaten
+    from odd_nb.games.one_deck.odds.split.sides import sides as sides_of
 
     rng, dropped = random.Random(81), 0
     for _ in range(40):
         case = random_case(rng, rng.randint(5, 6))
         args = {k: v for k, v in case.items() if k != "pool"}
-        split = _Split(plan_for(case["pool"], **args), None, None)
-        sides = [split.merged(side) for side in split.sides() if side]
+        question = question_for(plan_for(case["pool"], **args))
+        sides = [merged(question, side, Work()) for side in sides_of(question) if side]
         for (rows, _), (columns, ways) in (sides, sides[::-1]) if len(sides) == 2 else ():
             if len(ways) > 300:
                 continue
-            ready = split.unbeaten(split.as_rows(rows, columns), swaps=True)
-            split.prepare_join(ready, split.runs(columns, ways)[0])
-            kept = split.outdone(ready)
+            ready = unbeaten(question, as_rows(question, rows, columns, Work()), Work(),
+                             swaps=True)
+            reach = Reach(question, ready, columns_of(question, columns, ways, Work()).runs,
+                          Work())
+            kept = outdone(question, ready, reach, Work())
             for f, (table, left) in enumerate(zip(ready, kept)):
                 cells = [[code for code, bits in columns[f].items() if bits >> j & 1]
                          for j in range(len(ways))]
                 for code, bits in table.items():
                     gone = bits & ~left.get(code, 0)
-                    mine = [best_key(split, f, code, cell) for cell in cells] if gone else ()
+                    mine = [best_key(question, f, code, cell) for cell in cells] if gone else ()
                     for i in (i for i in range(gone.bit_length()) if gone >> i & 1):
                         dropped += 1
-                        assert any(all(best_key(split, f, better, cell) <= key
+                        assert any(all(best_key(question, f, better, cell) <= key
                                        for cell, key in zip(cells, mine))
                                    for better, held in left.items() if held >> i & 1), case
     assert dropped > 20, dropped
@@ -412,22 +431,23 @@ def test_s4_a24_rows_drop_the_cheaper_of_two_alike_boxes():
     open; no row contribution covers the cheaper one without the costlier (covering the
     costlier instead beats it), with or without a wide box; and the split still gives the
     walk's counts."""
-    from odd_nb.games.one_deck.odds.split import _Split
+    from odd_nb.games.one_deck.odds.split import arrange
 
     for wide in ((), (Box("yellow", 7, wide=True),)):
         boxes = [Box("pink", 5, damage=1), Box("pink", 5, damage=2), *wide]
         case = dict(pool={"pink": 2, "yellow": 2}, boxes=boxes, black_supply=2, fixed=(),
                     weights=(1000, 1), conversions=True)
         args = {k: v for k, v in case.items() if k != "pool"}
-        split = _Split(plan_for(case["pool"], **args), None, None)
-        (groups, profiles), _ = split.arrange()
+        question = question_for(plan_for(case["pool"], **args))
+        unpack = question.packing.unpack
+        (groups, profiles), _, _ = arrange(question, Work())
         covering = 0
         for profile in profiles:
-            for family, found in zip(split.families, per_family(split, groups, profile)):
+            for family, found in zip(question.families, per_family(question, groups, profile)):
                 bit = {i: 1 << j for j, (i, _, _) in enumerate(family.small)}
                 for code in found:
-                    full = split.unpack(code)[0]
-                    assert not (full & bit[0] and not full & bit[1]), (wide, split.unpack(code))
+                    full = unpack(code)[0]
+                    assert not (full & bit[0] and not full & bit[1]), (wide, unpack(code))
                     covering += bool(full & bit[1])
         assert covering
         got, want = both(case)

@@ -9,7 +9,7 @@
 methods in the order of ``EXACT_METHODS`` and takes the first that answers it:
 
 - ``split``: one wide box or none and no die placed yet: the colours split in two sides, each
-  side's outcomes listed, and the two joined (``split.py``);
+  side's outcomes listed, and the two joined (``split/``);
 - ``small``: small boxes only: the walk with fewer partial placements (``small.py``);
 - ``walk``: any question: faces walked from 6 down to 1, counting how many dice of each colour
   show each face, every partial placement worth keeping carried along (``walk.py``).

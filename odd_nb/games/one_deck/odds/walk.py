@@ -48,10 +48,10 @@ being drawn. A colour whose faces no wide box can use (directly or through a con
 in classes of faces between the small boxes' targets. One colour of dice against small boxes
 that all take it needs no sets at all (``_greedy``, a nested matroid).
 
-What the walk costs depends on the boxes more than on the dice: small boxes merge well (12 dice
-in a few hundred ms), each wide box multiplies the configurations kept, several wide boxes can
-take minutes. With exactly one wide box taking several dice directly ``encounter_odds`` asks
-``odds_split.py`` instead (the same answer, many times faster there); it gives either a budget
+What the walk costs depends on the boxes more than on the dice: small boxes merge well (even
+12 dice stay cheap), each wide box multiplies the configurations kept, and several wide boxes
+make it slow (benchmarks/README.md). With exactly one wide box taking several dice directly ``encounter_odds`` asks
+``split/`` instead (the same answer, many times faster there); it gives either a budget
 and, past it, solves each distinct roll instead when there are few enough.
 
 The best placement: least weighted damage and time, then most boxes covered, then boxes covered

@@ -1,0 +1,204 @@
+"""Phase 3: a side's tables, merged colour by colour (``merged``): each colour's rolls and
+contributions (``sides.colour_table``), two colours' tables merged pair of contributions by pair
+(``merge``, exactness point 3), the paired colours' leftovers numbered (``Leftovers``) until the
+last of them is in, then paired onto the wide box (``onto_wide_in_pairs``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import NamedTuple
+
+from ..problem import K
+from .bits import faces, repeat, spread
+from .sides import colour_rolls, colour_table, pair_sums, rolls_of
+from .work import BITS_PER_UNIT, MERGE_STEPS
+
+# a merge keeps the rolls of each value (or leftover) of a head in a list up to this many
+# values (a list is quicker than a dict keyed by the whole contribution), in a dict past it
+# (the leftovers of many paired dice: thousands, most of them not held); see
+# benchmarks/README.md
+MANY_VALUES = 256
+
+
+class Side(NamedTuple):
+    """A side's rolls, never listed one by one (``merged``)."""
+
+    tables: list  # per family: contribution (packed) -> the bits of the rolls that give it
+    ways: list  # per roll: its ways (ordered rolls)
+
+
+class Leftovers:
+    """The numbers of the paired colours' leftover dice while a side is merged: each tally
+    (``bits.tally``) -> its number (``number``), and what those dice give a wide box in pairs
+    (``pairing``) -> the number of that pairing. Numbers are given in the order first asked."""
+
+    def __init__(self):
+        self.numbers = {0: 0}  # tally -> number (no dice: 0)
+        self.pairings = {}  # the sums of j pairs, for each j -> number
+        self.by_need = {}  # need -> tally -> its pairing's number
+
+    def number(self, tally: int) -> int:
+        """The number of the leftover dice with this tally (two sets of dice together add their
+        tallies)."""
+        number = self.numbers.get(tally)
+        if number is None:
+            number = self.numbers[tally] = len(self.numbers)
+        return number
+
+    def pairing(self, tally: int, need: int) -> int:
+        """The number of what the leftover dice with this tally give a wide box of that
+        ``need`` in pairs: the best sum of j pairs for each j (``pair_sums``), capped at the
+        need, up to the first that fills it (leftovers that give the same are one)."""
+        known = self.by_need.setdefault(need, {})
+        number = known.get(tally)
+        if number is None:
+            sums = []
+            for total in pair_sums(faces(tally)):
+                sums.append(min(need, total))
+                if total >= need:
+                    break
+            number = known[tally] = self.pairings.setdefault(tuple(sums), len(self.pairings))
+        return number
+
+
+def merge_order(question, colours) -> list:
+    """The order ``merged`` takes the colours of a side in (its rolls are numbered so): the
+    paired colours first, then by fewer rolls."""
+    plan, paired = question.plan, question.paired
+    return sorted(colours, key=lambda c: (c not in paired, rolls_of(plan, [c])))
+
+
+def halves_wanted(question, f: int, colours) -> int:
+    """The small boxes of family ``f`` (bits) that one of ``colours`` could give the other half
+    of a pair to: a half left on any other box is a die spent for nothing."""
+    out = 0
+    for j, (_, _, takes) in enumerate(question.families[f].small):
+        if question.plan.conv_ok and any(c != K and c not in takes for c in colours):
+            out |= 1 << j
+    return out
+
+
+def merged(question, colours, work) -> Side:
+    """The side of ``colours``: per family, each contribution and the bits of the rolls that
+    give it, and each roll's ways. Built colour by colour (``merge``): the dice of two colours
+    are disjoint, so a roll of both gives exactly the merges of what each colour's roll gives
+    (exactness point 3). The paired colours come first, their leftover dice kept apart until
+    the last of them is merged, then paired onto the wide box (``onto_wide_in_pairs``); then
+    the colours with fewer rolls first: a merge spreads the bits of each contribution so far (a
+    string operation as wide as the rolls of both) and multiplies the new colour's, so the
+    colour with the most rolls, and so the most contributions, comes last."""
+    plan, paired, present = question.plan, question.paired, question.present
+    leftovers = Leftovers()
+    tables = [{0: 1} for _ in question.families]  # no dice yet: every box open, nothing on it
+    colours = merge_order(question, colours)
+    size, ways = 1, [1]
+    for k, c in enumerate(colours):
+        rolls = colour_rolls(plan.rolled[c], plan.classes[c], question.fixed[c],
+                             question.gone[c])
+        later = colours[k + 1:] + [x for x in present if x not in colours]
+        last_paired = c in paired and not any(x in paired for x in later)
+        tables = merge(question, tables, size,
+                       colour_table(question, c, rolls, leftovers, work), len(rolls),
+                       [halves_wanted(question, f, later) for f in range(len(tables))],
+                       (c in paired) + last_paired, leftovers, work)
+        size *= len(rolls)
+        ways = [a * w for a in ways for _, w in rolls]
+        if last_paired:
+            tables = onto_wide_in_pairs(question, tables, leftovers)
+    return Side(tables, ways)
+
+
+def merge(question, tables: list, size: int, more: list, more_size: int, wanted: list,
+          paired: int, leftovers: Leftovers, work) -> list:
+    """The contributions of the rolls of two disjoint sets of dice (``size`` rolls and
+    ``more_size`` rolls, bits as in ``tables`` and ``more``) together: roll (i, j) is bit
+    ``i * more_size + j``. Two contributions merge when neither covers a box the other uses;
+    a box given a half by each is covered (one budget), budgets add, and so do values (or,
+    ``paired`` 1, the leftover dice of paired colours join; 2, they join and the last paired
+    colour is in: what they give in pairs, ``Leftovers.pairing``). Those left with a half on a
+    box outside ``wanted`` (per family, ``halves_wanted``) are not kept."""
+    packing, budget = question.packing, question.budget
+    pack, by_head, field = packing.pack, packing.by_head, packing.value_mask
+    out = []
+    for f, (table, other) in enumerate(zip(tables, more)):
+        need = question.families[f].need or 0
+        unwanted = ~wanted[f]
+        values = {code & field for code in other}
+        # value (or leftover) -> a list: the other's value (or leftover) -> both
+        add, width = {}, max(values) + 1
+        tallies = list(leftovers.numbers)  # by number
+        known = leftovers.by_need.setdefault(need, {})
+        for value1 in {code & field for code in table}:
+            add[value1] = found = [0] * width
+            for value2 in values:
+                if paired == 1:
+                    found[value2] = leftovers.number(tallies[value1] + tallies[value2])
+                elif paired == 2:  # most pairings are known: looked up here, not called
+                    tally = tallies[value1] + tallies[value2]
+                    number = known.get(tally)
+                    found[value2] = (number if number is not None
+                                     else leftovers.pairing(tally, need))
+                else:
+                    found[value2] = min(need, value1 + value2)
+        # both's values (or leftovers) by place; per head of both, the rolls of each: in a
+        # list (quicker than a dict keyed by the whole contribution) unless they are many
+        values = sorted(set().union(*add.values()))
+        place = {value: x for x, value in enumerate(values)}
+        add = {value1: [place[value] for value in found] for value1, found in add.items()}
+        # each side's contributions by all but their wide value, their rolls numbered as
+        # rolls of both
+        mine = {head: [(add[value], spread(bits, more_size)) for value, bits in cells]
+                for head, cells in by_head(table).items()}
+        unit = repeat(1, more_size, size)  # bits times it: the bits repeated, quicker
+        heads = {head: [(value, bits * unit) for value, bits in cells]
+                 for head, cells in by_head(other).items()}
+        by_value = {}
+        for (full1, halves1, budget1), found1 in mine.items():
+            steps = len(heads)
+            used1, room = full1 | halves1, budget - budget1
+            for (full2, halves2, budget2), found2 in heads.items():
+                both = halves1 & halves2
+                halves = (halves1 | halves2) ^ both
+                if (full1 & (full2 | halves2) or full2 & used1 or halves & unwanted
+                        or budget2 + both.bit_count() > room):
+                    continue
+                head = pack(full1 | full2 | both, halves, budget1 + budget2 + both.bit_count(), 0)
+                rolls = by_value.get(head)
+                if rolls is None:
+                    rolls = by_value[head] = ([0] * len(values) if len(values) <= MANY_VALUES
+                                              else defaultdict(int))
+                steps += len(found1) * len(found2)
+                for add1, spread_bits in found1:
+                    for value2, repeated in found2:
+                        rolls[add1[value2]] |= spread_bits & repeated
+            work.spend(steps // MERGE_STEPS)
+            work.ask_stop()
+        merged_table = {}
+        for head, rolls in by_value.items():  # the values some rolls have
+            for x, bits in (enumerate(rolls) if isinstance(rolls, list) else rolls.items()):
+                if bits:
+                    merged_table[head | values[x]] = bits
+        work.spend(sum(map(int.bit_length, merged_table.values())) // BITS_PER_UNIT)
+        out.append(merged_table)
+    return out
+
+
+def onto_wide_in_pairs(question, tables: list, leftovers: Leftovers) -> list:
+    """The tables with each contribution's leftover dice of paired colours, as what they give in
+    pairs (``Leftovers.pairing``), turned into what they give the wide box: the j best 2-for-1
+    pairs, best paired neighbour with neighbour from the top (the 2nd, 4th, ... highest die
+    each), one budget each, for every j the budget allows up to the first that fills the box;
+    the value capped at the need."""
+    sums = list(leftovers.pairings)  # in the order of their numbers
+    budget, packing = question.budget, question.packing
+    field, budget_at = packing.value_mask, packing.budget_at
+    out = []
+    for table in tables:
+        found = defaultdict(int)
+        for code, bits in table.items():
+            pairs, head = sums[code & field], code & ~field
+            for j in range(min(len(pairs) - 1, budget - (code >> budget_at)) + 1):
+                found[head + (j << budget_at) | pairs[j]] |= bits
+        out.append(found)
+    return out
