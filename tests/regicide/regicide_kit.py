@@ -3,7 +3,7 @@
 (A module with its own name, not a ``conftest.py``: test folders are not packages, so every
 ``conftest`` and kit module shares one top-level namespace and needs a name of its own.)
 
-Rules references (§n, An) are to /work/shared/rules/regicide.md.
+Rules references (§n, An) are to docs/rules/regicide.md.
 
 ``table(...)`` builds a state by hand from card texts ("7S", "7♠", "JOKER1"); every one of the 54
 cards gets exactly one place (the ones not named go where ``rest`` says), so conservation holds in
@@ -22,7 +22,8 @@ from odd_nb.core.state import IllegalAction
 from odd_nb.games.regicide import actions as A
 from odd_nb.games.regicide.actions import (ALL_CARDS, JACKS, JESTERS, KINGS, NUMBER_CARDS,
                                            QUEENS, RANK, VALUE, parse)
-from odd_nb.games.regicide.rules import RegicideState, Rules, cards_everywhere, unknown_groups
+from odd_nb.games.regicide.knowledge import unknown_groups
+from odd_nb.games.regicide.state import RegicideState, Rules, cards_everywhere
 
 GAME = odd_nb.load_game("regicide")
 

@@ -1,10 +1,10 @@
 """The fast paths of ``RegicideState.apply`` against the rules they mirror.
 
 The most frequent steps (a draw, a ♥ pick, a new enemy, a play, a discard, a yield) are made on
-the state's tuple of fields directly (``rules.fast_*``); ``apply_by_rules`` makes every step with
-the rule functions on a Draft, in the rulebook's order (§3 steps 1-4, §5 losses). Both must give
-the same state, field for field, at every step: here over random and heuristic games with 1-4
-players and every option, so every rule of §3, §5 and §7 is met many times.
+a list of the state's fields directly (``fast.fast_*``); ``apply_by_rules`` makes every step with
+the rule functions (``rules.py``) on a Draft, in the rulebook's order (§3 steps 1-4, §5 losses).
+Both must give the same state, field for field, at every step: here over random and heuristic
+games with 1-4 players and every option, so every rule of §3, §5 and §7 is met many times.
 
 Each state is of a kind (``Turn``, ``Drawing``, ``HealPicking``, ``Revealing``, ``GameOver``)
 with its own ``apply``, ``sample_chance`` and constant ``is_chance`` / ``is_terminal``; at every
@@ -19,12 +19,12 @@ import pytest
 
 from odd_nb.core.chance import Deck
 from odd_nb.core.state import State
-from odd_nb.games.regicide import rules
 from odd_nb.games.regicide.actions import (USE_JESTER_POWER, VALUE, Draw, Heal, Play, Reveal,
                                            discard_of, names)
 from odd_nb.games.regicide.agents import HeuristicAgent
-from odd_nb.games.regicide.rules import (Drawing, GameOver, HealPicking, RegicideState,
-                                         Revealing, Turn, minimal_covers, minimal_discards)
+from odd_nb.games.regicide.rules import CoverTree, minimal_covers, minimal_discards
+from odd_nb.games.regicide.state import (Drawing, GameOver, HealPicking, RegicideState, Revealing,
+                                         Turn)
 
 from regicide_kit import IllegalAction, cards, new, table
 
@@ -183,7 +183,7 @@ def test_minimal_covers_are_the_minimal_sets_of_all_covers():
     assert minimal_covers(cards("5H 5S"), 0) == []
 
 
-def test_minimal_discards_are_the_shared_discards_of_the_minimal_covers(monkeypatch):
+def test_minimal_discards_are_the_shared_discards_of_the_minimal_covers():
     """``minimal_discards`` (the legal discards of step 4) hands out, in the order of
     ``minimal_covers``, the one ``Discard`` object of each cover, from its tree of card sets;
     the tree is cleared beyond its limit and gives the same answers after."""
@@ -191,14 +191,16 @@ def test_minimal_discards_are_the_shared_discards_of_the_minimal_covers(monkeypa
     deck = list(range(54))
     cases = [(tuple(sorted(rng.sample(deck, rng.randint(0, 8)))), rng.randint(1, 30))
              for _ in range(300)]
+    tree = RegicideState.cover_tree  # the one the states' legal discards come from
     for hand, need in cases:
-        got = minimal_discards(hand, need)
+        got = minimal_discards(hand, need, tree)
         assert [d.cards for d in got] == minimal_covers(hand, need)
         assert all(d is discard_of(d.cards) for d in got)
-    monkeypatch.setattr(rules, "_COVERS_LIMIT", 10)
+    small = CoverTree(limit=10)
     for hand, need in cases[:50]:
-        assert [d.cards for d in minimal_discards(hand, need)] == minimal_covers(hand, need)
-    assert rules._covers_made <= 10 + 255  # cleared: at most one search's sets since
+        assert [d.cards for d in minimal_discards(hand, need, small)] == minimal_covers(hand, need)
+    assert small.made <= 10 + 255  # cleared: at most one search's sets since
+    assert tree.limit == 200_000
 
 
 def test_remembered_samples_and_legal_lists_never_change_a_step():

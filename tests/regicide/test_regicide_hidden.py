@@ -8,7 +8,7 @@ import pytest
 import odd_nb
 from odd_nb.games.regicide.actions import CARD_NAME
 from odd_nb.games.regicide.agents import determinize
-from odd_nb.games.regicide.rules import unknown_groups
+from odd_nb.games.regicide.knowledge import unknown_groups
 
 from regicide_kit import GAME, assert_conserved, cards, parse, play, resolve, table
 

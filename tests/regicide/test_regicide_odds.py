@@ -1,6 +1,6 @@
 """Exact odds from a seat's point of view, checked against brute force: every hidden deal the
 seat cannot rule out (``all_worlds``) times every chance outcome the engine itself lists
-(``chance_tree``). Issue: odds; DESIGN.md "Probability"."""
+(``chance_tree``). Issue: odds; docs/design.md "Chance", docs/odds.md "7. Regicide odds"."""
 
 import itertools
 from fractions import Fraction

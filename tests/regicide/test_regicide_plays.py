@@ -54,7 +54,8 @@ def test_jester_plays_alone_and_two_jesters_give_one_play():
 
 
 def test_illegal_plays_are_refused_with_the_reason():
-    """DESIGN.md: an illegal action raises IllegalAction in the rules' words; nothing changes."""
+    """docs/design.md ("The core protocol"): an illegal action raises IllegalAction in the
+    rules' words; nothing changes."""
     s = table(["7S 5S", "9C"], enemy="JH")
     with pytest.raises(IllegalAction, match="same rank"):
         s.apply(A.Play(tuple(sorted(s.hands[0]))))

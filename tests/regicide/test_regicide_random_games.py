@@ -13,7 +13,7 @@ import odd_nb
 from odd_nb import IllegalAction, Timeline
 from odd_nb.core.agents import RandomAgent, play_out
 from odd_nb.games.regicide.agents import HeuristicAgent
-from odd_nb.games.regicide.rules import cards_everywhere
+from odd_nb.games.regicide.state import cards_everywhere
 
 from regicide_kit import GAME, new
 
@@ -88,7 +88,8 @@ def test_cards_are_conserved_in_every_state(seed, players, options):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 4))
 def test_apply_leaves_the_state_as_it_was(seed, players):
-    """DESIGN.md: a state is an immutable value; apply returns a new one."""
+    """docs/design.md ("The core protocol"): a state is an immutable value; apply returns a new
+    one."""
     rng = random.Random(seed)
     for s in walk(seed, players, {}, steps=200):
         if s.is_terminal:

@@ -85,7 +85,8 @@ def test_bad_options_are_refused(bad):
 
 
 def test_same_seed_same_deal():
-    """DESIGN.md: the same seed gives the same deal; equal states hash equal."""
+    """docs/design.md ("Chance"): the same seed gives the same deal; equal states hash
+    equal."""
     a = odd_nb.start("regicide", players=3, seed=11).state
     b = odd_nb.start("regicide", players=3, seed=11).state
     c = odd_nb.start("regicide", players=3, seed=12).state

@@ -4,8 +4,8 @@ heuristic rollouts).
 
 All agents decide from what the seat to move may know. The heuristic only reads public facts and
 its own hand. The search agent first *determinizes*: it deals the cards the seat has not seen at
-random over the places they may be (``determinize``, from ``rules.unknown_groups``), so it never
-uses another hand or the tavern's real content. (In solo there is nothing to determinize: the
+random over the places they may be (``determinize``, from ``knowledge.unknown_groups``), so it
+never uses another hand or the tavern's real content. (In solo there is nothing to determinize: the
 state holds no order of the tavern, only its content, which the player knows.)
 
 >>> import random, odd_nb
@@ -25,7 +25,7 @@ from ...core.agents import RandomAgent
 from ...core.chance import Deck, multiset
 from .actions import (CLUBS, DIAMONDS, HEARTS, IS_ACE, IS_JESTER, SPADES, SUIT,
                       USE_JESTER_POWER, VALUE, YIELD, Discard, ExactKill, Play)
-from .rules import unknown_groups
+from .knowledge import unknown_groups
 
 __all__ = ["HeuristicAgent", "RandomAgent", "SearchAgent", "determinize", "progress"]
 

@@ -1,9 +1,9 @@
 """Exact odds for Regicide, from one seat's point of view (by default the active player's).
 
-What a seat knows is ``rules.unknown_groups``: the cards it has not seen, by *group* (the content
-of one tavern segment when it was made: the shuffled tavern, a ♥ heal, an exactly killed enemy),
-with how many of each group lie in the tavern and in each other hand. Each group's unseen cards
-are equally likely to be in any of its places, independently of the other groups. So:
+What a seat knows is ``knowledge.unknown_groups``: the cards it has not seen, by *group* (the
+content of one tavern segment when it was made: the shuffled tavern, a ♥ heal, an exactly killed
+enemy), with how many of each group lie in the tavern and in each other hand. Each group's unseen
+cards are equally likely to be in any of its places, independently of the other groups. So:
 
 - the next tavern card is uniform over the unseen cards of the top segment's group (a known card
   on top, e.g. an exactly killed enemy, is certain);
@@ -34,7 +34,8 @@ from math import comb
 
 from .actions import (CARD_ID, CARD_NAME, CLUBS, DIAMONDS, HEARTS, IS_JESTER, SPADES, SUIT,
                       SUIT_SYMBOLS, USE_JESTER_POWER, VALUE, YIELD, Play)
-from .rules import diamond_order, unknown_groups
+from .knowledge import unknown_groups
+from .rules import diamond_order
 
 __all__ = ["hand_value_distribution", "next_draw", "next_draw_rows", "play_effects", "plays",
            "play_rows", "sample_sum_distribution", "survival", "survival_rows", "to_frame"]

@@ -15,12 +15,15 @@ seat to move): other hands are never sent to the browser.
 
 from __future__ import annotations
 
+import random
 from html import escape
 
 from ...core.view import View, piece
 from .actions import (CARD_NAME, RANK_TEXT, SUIT, SUIT_NAMES, SUIT_SYMBOLS, Discard, NextPlayer,
                       Play)
-from .render import _status
+from .agents import HeuristicAgent
+from .odds import play_rows
+from .render import status
 
 
 def card_piece(c: int, key: bool = True) -> dict:
@@ -52,7 +55,7 @@ class RegicideView(View):
                 "status": self.status(s), "zones": zones}
 
     def status(self, s) -> str:
-        return _status(s)
+        return status(s)
 
     def _enemy(self, s) -> list:
         if s.enemy is None:
@@ -90,7 +93,6 @@ class RegicideView(View):
     def odds(self, s, seat) -> str | None:
         """Step 1: what each play does and the chance to survive the attack after it; step 4:
         the chance that the hand covers the damage (exact, from what ``seat`` may know)."""
-        from .odds import play_rows
         if s.is_chance or s.is_terminal:
             return None
         if s.phase == "play":
@@ -110,9 +112,6 @@ class RegicideView(View):
     def hint(self, s):
         if s.is_chance or s.is_terminal:
             return None
-        import random
-
-        from .agents import HeuristicAgent
         return HeuristicAgent().choose(s, random.Random(0))
 
     def explain(self, s, keys: list[str]) -> str:
