@@ -1,8 +1,8 @@
 """The package's layout keeps to docs/design.md ("Layout"): no import circles, and the layers
 point one way.
 
-It reads every module's imports with ``ast`` (those inside functions too: a lazy import is still
-a dependency; only imports under ``if TYPE_CHECKING:`` are left out, as they never run) and
+It reads every module's imports with ``ast`` (those inside functions and under ``if
+TYPE_CHECKING:`` too: a lazy import is still a dependency, and a reader follows them all) and
 checks:
 
 - no circle of imports between odd_nb's modules;
@@ -33,25 +33,6 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
-        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
-def _nodes(tree):
-    """Every node of the tree except what lies under ``if TYPE_CHECKING:``."""
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        yield node
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                todo.extend(child.orelse)
-            else:
-                todo.append(child)
-
-
 def _resolve(name: str) -> str | None:
     """The odd_nb module ``name`` is, or the nearest package or module holding it."""
     while name:
@@ -66,7 +47,7 @@ def imports_of(module: str) -> set[str]:
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = set()
-    for node in _nodes(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -126,6 +107,7 @@ def test_the_checker_sees_imports_and_circles():
     """The reader finds relative, lazy and ``from . import`` imports, and a circle."""
     assert "odd_nb.core.chance" in GRAPH["odd_nb.core.timeline"]
     assert "odd_nb.core.registry" in GRAPH["odd_nb.core.state"]
+    assert "odd_nb.games.one_deck.view" in GRAPH["odd_nb.games.one_deck.game"]
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 

@@ -1,7 +1,8 @@
 """The game-agnostic core: state protocol, exact chance, timelines, registry and agents."""
 
 from .chance import Deck
-from .registry import Game, Option, list_games, load_game, register
+from .game import Game, Option
+from .registry import list_games, load_game, register
 from .state import CHANCE, TERMINAL, IllegalAction, LoadError, OptionError, State
 from .timeline import Entry, Timeline
 

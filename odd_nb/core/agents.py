@@ -10,28 +10,25 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from .state import State
+from typing import Protocol
 
 
 class Agent(Protocol):
-    def choose(self, state: State, rng: random.Random):
+    def choose(self, state, rng: random.Random):
         """One of ``state.legal_actions()``."""
 
 
 class RandomAgent:
     """Picks a legal action uniformly at random."""
 
-    def choose(self, state: State, rng: random.Random):
+    def choose(self, state, rng: random.Random):
         return rng.choice(state.legal_actions())
 
     def __repr__(self) -> str:
         return "RandomAgent()"
 
 
-def play_out(state: State, agent: Agent, rng: random.Random, max_steps: int = 1_000_000) -> State:
+def play_out(state, agent: Agent, rng: random.Random, max_steps: int = 1_000_000) :
     """Play ``state`` to its end: chance by ``rng``, decisions by ``agent``."""
     for _ in range(max_steps):
         if state.is_terminal:

@@ -162,3 +162,6 @@ class State:
 
     def _apply(self, action: Any) -> "State":
         raise NotImplementedError
+
+
+__all__ = ["CHANCE", "TERMINAL", "IllegalAction", "LoadError", "OptionError", "State"]

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chance import path_point, path_start, path_step
-from .registry import Game, game_of, load_game
+from .game import Game
+from .registry import game_of, load_game
 from .state import IllegalAction, LoadError, OptionError, State
 
 SAVE_FORMAT = "odd_nb.timeline"
@@ -68,7 +69,9 @@ class Timeline:
         if strict_undo is None:
             strict_undo = game.strict_undo_at(start) if start else game.strict_undo(options)
         self.strict_undo = strict_undo
-        self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else int(seed)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise OptionError(f"the seed must be a whole number, found {seed!r}")
+        self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else seed
         self.auto_chance = auto_chance
         self._salt = 0
         self._start = game.initial_state(options) if start is None else start

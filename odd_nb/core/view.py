@@ -29,10 +29,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .state import State
+from typing import Any
 
 
 def piece(type_: str, key: str | None = None, **fields) -> dict:
@@ -50,17 +47,17 @@ class View:
     def __init__(self, game):
         self.game = game
 
-    def board(self, state: State, seat: int | None) -> dict:
+    def board(self, state, seat: int | None) -> dict:
         """The board as ``seat`` may see it (``None``: the player to move)."""
         return {"title": self.game.name, "status": self.status(state),
                 "zones": [{"title": "state", "items": [piece("text", text=str(state))]}]}
 
-    def status(self, state: State) -> str:
+    def status(self, state) -> str:
         if state.is_terminal:
             return "game over: " + ", ".join(f"{r:g}" for r in state.returns())
         return "chance" if state.is_chance else f"player {state.to_move} to move"
 
-    def parts(self, state: State, action: Any) -> list[str]:
+    def parts(self, state, action: Any) -> list[str]:
         """The keys of the pieces that choose ``action`` by clicking; ``[]`` for a button."""
         return []
 
@@ -69,21 +66,21 @@ class View:
         waits for a button (cards in a hand: the player may add another card)."""
         return True
 
-    def odds(self, state: State, seat: int | None) -> str | None:
+    def odds(self, state, seat: int | None) -> str | None:
         """Odds of the position as a small HTML table, or ``None``."""
         return None
 
-    def refine_odds(self, state: State, seat: int | None, cancel) -> str | None:
+    def refine_odds(self, state, seat: int | None, cancel) -> str | None:
         """Better odds than ``odds`` had time for, or ``None`` when there is nothing to better.
         The play widget calls it on a background thread while the person thinks, and sets
         ``cancel`` (a ``threading.Event``) when a click makes it moot: the work should then stop
         soon, e.g. by raising ``Cancelled`` (``odd_nb.core.progress``)."""
         return None
 
-    def hint(self, state: State):
+    def hint(self, state):
         """A good action here (from the game's solver or agent), or ``None``."""
         return None
 
-    def explain(self, state: State, keys: list[str]) -> str:
+    def explain(self, state, keys: list[str]) -> str:
         """Why the clicked pieces name no legal action, in the game's words."""
         return "no legal action uses that choice; click a highlighted piece or pick an action"

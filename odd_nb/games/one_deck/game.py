@@ -6,12 +6,14 @@ The top of the package: ``state.py`` holds a position, ``rules.py`` and the rule
 
 from __future__ import annotations
 
+from os import PathLike
+
 from ...core.chance import multiset
-from ...core.registry import Game, Option
-from ...core.state import OptionError
+from ...core.game import Game, Option
+from ...core.errors import LoadError, OptionError
 from . import render
 from .agents import GreedyAgent
-from .content import Content, load_content
+from .content import Content, load_content, load_content_data
 from .state import POTION_TOKENS, HeroState, OddState, Rules
 from .view import OneDeckView
 
@@ -28,6 +30,13 @@ class OneDeckDungeon(Game):
     name = "one-deck-dungeon"
 
     def __init__(self, content=None):
+        """``content``: the card data: a path to a card file (``data/SCHEMA.md``), the file's
+        data already parsed (a dict), a ``Content``, or ``None`` for the original set."""
+        if isinstance(content, dict):
+            content = load_content_data(content, "the card data given")
+        elif not (content is None or isinstance(content, (Content, str, PathLike))):
+            raise LoadError(f"content must be a path to a card file, card data (a dict) or a "
+                            f"Content, not {type(content).__name__}")
         self.content = content if isinstance(content, Content) else load_content(content)
 
     @property
@@ -40,7 +49,11 @@ class OneDeckDungeon(Game):
         easiest = min(c.dungeons.values(), key=lambda d: d.difficulty).id
 
         def check_heroes(value):
-            value = [value] if isinstance(value, str) else list(value)
+            value = [value] if isinstance(value, str) else value
+            if not isinstance(value, (list, tuple)) or not all(isinstance(h, str) for h in value):
+                raise OptionError(f"heroes must be a hero id or a list of one or two hero ids, "
+                                  f"e.g. {list(heroes[:2])}; found {value!r}")
+            value = list(value)
             if not 1 <= len(value) <= 2 or len(set(value)) != len(value):
                 raise OptionError("heroes must be one or two different hero ids, "
                                   f"e.g. {list(heroes[:2])}")

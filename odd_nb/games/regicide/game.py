@@ -12,7 +12,7 @@ state, the presentation and the agents; nothing in the package imports it but ``
 from __future__ import annotations
 
 from ...core.chance import Deck, multiset
-from ...core.registry import Game, Option
+from ...core.game import Game, Option
 from ...core.state import OptionError
 from . import render
 from .actions import JACKS, JESTERS, KINGS, NUM_CARDS, NUMBER_CARDS, QUEENS

@@ -36,15 +36,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from typing import TYPE_CHECKING
-
 from ...core.chance import multiset, multiset_remove
 from .actions import (ACE_PAIRS, CLUBS, DIAMONDS, HEARTS, IS_ACE, IS_JESTER, JESTER_1, JESTERS,
                       PLAY_SINGLE, RANK, SUIT, USE_JESTER_POWER, VALUE, YIELD, Discard,
                       NextPlayer, Play, Signal, discard_of, discards_of, names, play_of)
-
-if TYPE_CHECKING:  # the rule functions are handed a draft; they never make one
-    from .state import Draft
 
 #: combos (§3 step 1): 2-4 number cards of one rank from 2 to 5, total at most 10
 COMBO_MAX_TOTAL = 10
@@ -326,7 +321,7 @@ def _phase_text(s) -> str:
 
 
 # -- chance -------------------------------------------------------------------------------------
-def draw(d: Draft, c: int, seat: int) -> None:
+def draw(d, c: int, seat: int) -> None:
     """The tavern's top card goes to ``seat`` (dealing §2 step 3, ♦, solo Jester power)."""
     tavern = d.tavern.without_top(c)
     if len(tavern.segments) < len(d.tavern.segments):
@@ -336,7 +331,7 @@ def draw(d: Draft, c: int, seat: int) -> None:
     d.draws_due = d.draws_due[1:]
 
 
-def heal_pick(d: Draft, c: int) -> None:
+def heal_pick(d, c: int) -> None:
     """♥ (§3 step 2, A10): one more card of the discard pile goes under the tavern."""
     d.discard = multiset_remove(d.discard, c)
     d.healing += (c,)
@@ -346,12 +341,12 @@ def heal_pick(d: Draft, c: int) -> None:
         d.healing = ()
 
 
-def put_under_tavern(d: Draft, cards) -> None:
+def put_under_tavern(d, cards) -> None:
     d.groups += (d.new_group(cards),)
     d.tavern = d.tavern.with_bottom(cards)
 
 
-def reveal(d: Draft, c: int) -> None:
+def reveal(d, c: int) -> None:
     """The castle's top card becomes the enemy (§2 step 1, §3 step 3)."""
     d.castle = d.castle.without_top(c)
     d.enemy, d.damage, d.cancelled = c, 0, False
@@ -359,7 +354,7 @@ def reveal(d: Draft, c: int) -> None:
 
 
 # -- the turn -----------------------------------------------------------------------------------
-def play(d: Draft, cards: tuple) -> None:
+def play(d, cards: tuple) -> None:
     """Step 1 and step 2 (§3): the cards go in play, then the suit powers of the play."""
     a = d.active
     d.set_hand(a, tuple(c for c in d.hands[a] if c not in cards))
@@ -388,7 +383,7 @@ def play(d: Draft, cards: tuple) -> None:
     d.phase = "powers"
 
 
-def start_signals(d: Draft) -> None:
+def start_signals(d) -> None:
     """A17 (``Rules.jester_signals``): right after a Jester, before its player chooses who goes
     next, each other player in turn, clockwise, says in general terms whether they want to go
     next (§4): "want", "rather not" or "no preference". The signals are public; they are kept
@@ -399,7 +394,7 @@ def start_signals(d: Draft) -> None:
     d.phase = "signal"
 
 
-def signal(d: Draft, wish: str) -> None:
+def signal(d, wish: str) -> None:
     """A17: the active player's signal; after the last one the Jester's player chooses."""
     a = d.active
     d.signals = d.signals[:a] + (wish,) + d.signals[a + 1:]
@@ -410,7 +405,7 @@ def signal(d: Draft, wish: str) -> None:
         d.active = nxt
 
 
-def heal(d: Draft, n: int) -> None:
+def heal(d, n: int) -> None:
     """♥: N cards of the discard pile at random (all of them if fewer) under the tavern."""
     n = min(n, len(d.discard))
     if n == len(d.discard):
@@ -421,7 +416,7 @@ def heal(d: Draft, n: int) -> None:
         d.heal_due = n
 
 
-def diamond_recipients(d: Draft) -> tuple:
+def diamond_recipients(d) -> tuple:
     """♦ (§3 step 2, A9): who draws, in order, for the ♦ power in progress."""
     return diamond_order(d.rules.players, d.rules.max_hand, [len(h) for h in d.hands],
                          len(d.tavern), d.active, d.diamonds_due)
@@ -448,7 +443,7 @@ def diamond_order(players: int, limit: int, sizes: list, tavern: int, active: in
     return tuple(out)
 
 
-def deal_damage(d: Draft) -> None:
+def deal_damage(d) -> None:
     """Step 3 (§3): the damage adds up; the enemy is defeated at its health or more."""
     d.damage += d.strike
     d.strike = 0
@@ -462,7 +457,7 @@ def deal_damage(d: Draft) -> None:
         suffer(d)
 
 
-def finish_defeat(d: Draft, to_tavern: bool) -> None:
+def finish_defeat(d, to_tavern: bool) -> None:
     """Step 3 defeat: an exact kill goes face down on the tavern (a known segment of one), an
     overkill to the discard pile; the cards in play go to the discard pile; the same player goes
     on against the next enemy (A13), or the party wins when the castle is empty (§8)."""
@@ -483,7 +478,7 @@ def finish_defeat(d: Draft, to_tavern: bool) -> None:
         d.reveal_due = True
 
 
-def suffer(d: Draft) -> None:
+def suffer(d) -> None:
     """Step 4 (§3): the enemy attacks for its attack less the shield; nothing at 0."""
     damage = d.enemy_damage
     if damage == 0:
@@ -492,7 +487,7 @@ def suffer(d: Draft) -> None:
         d.phase, d.to_cover = "discard", damage
 
 
-def suffer_discard(d: Draft, cards: tuple) -> None:
+def suffer_discard(d, cards: tuple) -> None:
     a = d.active
     d.set_hand(a, tuple(c for c in d.hands[a] if c not in cards))
     d.discard = multiset(d.discard + cards)
@@ -500,13 +495,13 @@ def suffer_discard(d: Draft, cards: tuple) -> None:
     end_turn(d)
 
 
-def end_turn(d: Draft) -> None:
+def end_turn(d) -> None:
     """Play passes clockwise (§3 step 4)."""
     d.active = (d.active + 1) % d.rules.players
     d.phase = "play"
 
 
-def use_jester_power(d: Draft) -> None:
+def use_jester_power(d) -> None:
     """§7: flip a Jester power; discard the whole hand; draw up to the maximum hand size (as many
     as the tavern holds). The step in progress (1 or 4) then goes on."""
     d.jester_powers -= 1
@@ -515,7 +510,7 @@ def use_jester_power(d: Draft) -> None:
     d.draws_due = (d.active,) * min(d.rules.max_hand, len(d.tavern))
 
 
-def settle(d: Draft) -> None:
+def settle(d) -> None:
     """Do everything that needs neither chance nor a decision, and find the losses of §5."""
     while d.outcome is None and not (d.reveal_due or d.heal_due or d.draws_due):
         if d.phase == "powers":
