@@ -86,13 +86,22 @@ class State:
         """The state after ``action``. Raises ``IllegalAction`` (and changes nothing) if the rules
         do not allow it."""
         if self.is_terminal:
-            raise IllegalAction(f"the game is over; {action!s} cannot be played")
+            raise IllegalAction(f"the game is over; {shown(action)} cannot be played")
         if self.is_chance:
             if not self.is_outcome(action):
-                raise IllegalAction(f"{action!s} is not a possible outcome of {self.chance_label()}")
+                raise IllegalAction(f"{shown(action)} is not a possible outcome of "
+                                    f"{self.chance_label()}")
         elif not self.is_legal(action):
-            raise IllegalAction(self.explain_illegal(action))
+            raise self.refusal(action)
         return self._apply(action)
+
+    def refusal(self, action) -> IllegalAction:
+        """The error for an action that is not legal here: the game's reason, in its words, or
+        for a value no rule can read (a malformed action from outside), a plain one."""
+        try:
+            return IllegalAction(self.explain_illegal(action))
+        except Exception:  # the action is malformed: its reason cannot even be worked out
+            return IllegalAction(f"{shown(action)} is not an action of this game here")
 
     def is_legal(self, action) -> bool:
         """Whether ``action`` is among ``legal_actions()`` (games may answer faster)."""
@@ -103,7 +112,10 @@ class State:
 
     def is_outcome(self, outcome) -> bool:
         """Whether ``outcome`` is a possible outcome of this chance node."""
-        return any(o == outcome for o, _ in self._chance_outcomes())
+        try:
+            return any(o == outcome for o, _ in self._chance_outcomes())
+        except TypeError:
+            return False
 
     def find_action(self, text: str):
         """The legal action (or chance outcome) whose ``str()`` is ``text``, else IllegalAction."""
@@ -164,4 +176,16 @@ class State:
         raise NotImplementedError
 
 
-__all__ = ["CHANCE", "TERMINAL", "IllegalAction", "LoadError", "OptionError", "State"]
+def shown(action) -> str:
+    """An action as text for a message, even a malformed one whose ``str`` fails.
+
+    >>> shown("explore"), shown(object.__new__(type("Odd", (), {"__str__": lambda s: 1/0})))[:5]
+    ('explore', '<odd_')
+    """
+    try:
+        return str(action)
+    except Exception:
+        return repr(action)
+
+
+__all__ = ["CHANCE", "TERMINAL", "IllegalAction", "LoadError", "OptionError", "State", "shown"]

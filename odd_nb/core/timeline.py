@@ -41,6 +41,8 @@ class Entry:
     state: State
     chance: bool
     digest: bytes
+    salt: int = 0  # the fresh-chance salt the outcome was drawn with (``fresh_chance``)
+    manual: bool = False  # a chance outcome chosen by hand, not drawn from the seed
 
     def __str__(self) -> str:
         return str(self.action)
@@ -56,9 +58,16 @@ class Timeline:
     chance node waits for ``roll()`` or for an outcome given to ``play`` by hand.
 
     ``strict_undo`` (default: what the game says, true for hidden hands with several players):
-    undo may not step back over a chance outcome, so nobody can see a draw, take the decision
-    back and choose again knowing it (boardgame.io's rule for moves that reveal information).
-    ``undo(force=True)`` still does, for analysis.
+    the secrecy policy (docs/design.md, "Secrets"). No method moves the timeline back over a
+    chance outcome a player has seen (``undo``, ``jump``), and a ``branch`` draws fresh chance,
+    so it cannot preview what a decision would draw here; nobody can see a draw, take the
+    decision back and choose again knowing it (boardgame.io's rule for moves that reveal
+    information). ``undo(force=True)`` and ``jump(i, force=True)`` still do, for analysis; the
+    timeline then says ``forced`` and so do its save files.
+
+    A seeded timeline (``auto_chance``) never rests on a chance node. An outcome given to
+    ``play`` by hand (with ``auto_chance`` off) is marked as such (``manual_chance``), and so is
+    its save file, so that a shared game can be told from an edited one.
     """
 
     def __init__(self, game: Game, options: dict | None, seed: int | None = None, *,
@@ -74,6 +83,7 @@ class Timeline:
         self.seed = int.from_bytes(os.urandom(6), "big") if seed is None else seed
         self.auto_chance = auto_chance
         self._salt = 0
+        self.forced = False  # whether the secrecy policy was overridden (force=True)
         self._start = game.initial_state(options) if start is None else start
         self._root_digest = path_start(game.name, self.seed, game.seed_options(options)
                                        if start is None else repr(start))
@@ -138,7 +148,7 @@ class Timeline:
         if isinstance(action, str):
             action = state.find_action(action)
         new_state = state.apply(action)
-        self._append(action, new_state, state.is_chance)
+        self._append(action, new_state, state.is_chance, manual=state.is_chance)
         if self.auto_chance:
             self._resolve_chance()
         self._changed()
@@ -159,17 +169,27 @@ class Timeline:
     def _digest(self) -> bytes:
         return self._entries[self._cursor - 1].digest if self._cursor else self._root_digest
 
-    def _append(self, action, new_state: State, chance: bool) -> None:
+    def _append(self, action, new_state: State, chance: bool, salt: int = 0,
+                manual: bool = False) -> None:
         digest = path_step(self._digest(), str(action))
         del self._entries[self._cursor:]
-        self._entries.append(Entry(action, new_state, chance, digest))
+        self._entries.append(Entry(action, new_state, chance, digest, salt, manual))
         self._cursor += 1
 
+    def _drawn(self, salt: int):
+        """The outcome the seed gives the chance node at hand, on this path, with ``salt``."""
+        key = self._digest() if not salt else path_step(self._digest(), f"salt {salt}")
+        return self.state.sample_chance(path_point(key))
+
     def _resolve_one(self) -> None:
-        state = self.state
-        key = self._digest() if not self._salt else path_step(self._digest(), f"salt {self._salt}")
-        outcome = state.sample_chance(path_point(key))
-        self._append(outcome, state.apply(outcome), True)
+        outcome = self._drawn(self._salt)
+        self._append(outcome, self.state.apply(outcome), True, self._salt)
+
+    @property
+    def manual_chance(self) -> tuple:
+        """The steps (1 is the first) whose chance outcome was chosen by hand, not drawn from the
+        seed: empty for a game played as dealt."""
+        return tuple(i + 1 for i, e in enumerate(self._entries) if e.manual)
 
     def _resolve_chance(self) -> None:
         while self.state.is_chance:
@@ -186,10 +206,12 @@ class Timeline:
             i -= 1
         if i < 0:
             raise IllegalAction("nothing to undo: no decision has been made yet")
-        if self.strict_undo and not force and i < self._cursor - 1:
-            raise IllegalAction("undo would take back a draw a player has seen; in this game "
-                                "undo stops at the last chance outcome (undo(force=True) for "
-                                "analysis)")
+        if self.strict_undo and i < self._cursor - 1:
+            if not force:
+                raise IllegalAction("undo would take back a draw a player has seen; in this game "
+                                    "undo stops at the last chance outcome (undo(force=True) "
+                                    "for analysis)")
+            self.forced = True
         self._cursor = i
         self._changed()
 
@@ -202,12 +224,41 @@ class Timeline:
             self._cursor += 1
         self._changed()
 
-    def jump(self, i: int) -> None:
-        """Go to the state after the first ``i`` entries (0 is the start); redo can come back."""
-        if not 0 <= i <= len(self._entries):
-            raise IllegalAction(f"no step {i}: this timeline has steps 0 to {len(self._entries)}")
+    def jump(self, i: int, force: bool = False) -> None:
+        """Go to the state after the first ``i`` entries (0 is the start); redo can come back.
+
+        Refused where a seeded timeline cannot rest (a chance node) and, with ``strict_undo``,
+        before the last chance outcome already seen, unless ``force``."""
+        why = self._why_not_jump(i, force)
+        if why:
+            raise IllegalAction(why)
+        if self.strict_undo and i < self.last_seen_draw:
+            self.forced = True
         self._cursor = i
         self._changed()
+
+    def can_jump(self, i) -> bool:
+        """Whether ``jump(i)`` is allowed (without ``force``): how a widget knows which steps of
+        the history to offer."""
+        return self._why_not_jump(i) is None
+
+    def _why_not_jump(self, i, force: bool = False) -> str | None:
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= len(self._entries):
+            return f"no step {i!r}: this timeline has steps 0 to {len(self._entries)}"
+        if self.auto_chance and (self._entries[i - 1].state if i else self._start).is_chance:
+            return (f"step {i} is a chance node, where the game never rests; go to a step where "
+                    f"a decision is due")
+        if self.strict_undo and not force and i < self.last_seen_draw:
+            return (f"step {i} is before a draw a player has seen (step {self.last_seen_draw}); "
+                    f"in this game nobody goes back past a draw (jump(i, force=True) for "
+                    f"analysis)")
+        return None
+
+    @property
+    def last_seen_draw(self) -> int:
+        """The step of the last chance outcome in the history (0 if none): with ``strict_undo``,
+        how far back the timeline may go."""
+        return max((i + 1 for i in range(self._cursor) if self._entries[i].chance), default=0)
 
     # -- watching ------------------------------------------------------------------------------
     def watch(self, callback) -> None:
@@ -233,11 +284,14 @@ class Timeline:
             callback(self)
 
     def branch(self) -> "Timeline":
-        """A new timeline sharing this one's past up to the current state, with no future."""
+        """A new timeline sharing this one's past up to the current state, with no future (with
+        ``strict_undo``, and fresh chance from here)."""
         other = object.__new__(Timeline)
         other.__dict__.update(self.__dict__)
         other._entries = self._entries[:self._cursor]
         other._watchers = []
+        if self.strict_undo:
+            other._salt += 1  # fresh chance: a branch may not preview this game's next draws
         return other
 
     # -- save files ----------------------------------------------------------------------------
@@ -264,11 +318,20 @@ class Timeline:
             raise IllegalAction("this timeline starts from a state given by hand "
                                 "(Timeline.starting_at), and save files replay from the game's "
                                 "setup: it cannot be saved")
-        return json.dumps({
+        data = {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.name,
             "content": self.game.data_name, "options": self.options, "seed": self.seed,
             "log": [str(e.action) for e in self._entries], "cursor": self._cursor,
-        }, indent=1)
+        }
+        # only where they apply, so a game played as dealt saves as it always did
+        salts = {str(i + 1): e.salt for i, e in enumerate(self._entries) if e.salt}
+        if salts or self._salt:
+            data["salts"], data["salt"] = salts, self._salt
+        if self.manual_chance:
+            data["manual"] = list(self.manual_chance)
+        if self.forced:
+            data["forced"] = True
+        return json.dumps(data, indent=1)
 
     @classmethod
     def from_json(cls, text: str, **game_kwargs) -> "Timeline":
@@ -298,19 +361,55 @@ class Timeline:
                            auto_chance=False)
         except OptionError as e:
             raise LoadError(f"save file options: {e}") from None
+        manual, salts = cls._chance_record(data)
         for i, text in enumerate(data["log"]):
+            step = i + 1
             if not isinstance(text, str):
-                raise LoadError(f"save file step {i + 1}: {text!r} is not an action")
+                raise LoadError(f"save file step {step}: {text!r} is not an action")
+            if timeline.state.is_chance and step not in manual:
+                # a drawn outcome must be what the seed draws on this path: else it was edited
+                drawn = timeline._drawn(salts.get(step, 0))
+                if str(drawn) != text:
+                    raise LoadError(f"save file step {step} ({text!r}) is not what the seed "
+                                    f"draws there ({str(drawn)!r}): the file was edited")
+                timeline._append(drawn, timeline.state.apply(drawn), True, salts.get(step, 0))
+                continue
+            if step in manual and not timeline.state.is_chance:
+                raise LoadError(f"save file step {step} ({text!r}) is marked as chance chosen "
+                                f"by hand, but it is a decision")
             try:
                 timeline.play(text)
             except IllegalAction as e:
-                raise LoadError(f"save file step {i + 1} ({text!r}) is not legal there: {e}") \
+                raise LoadError(f"save file step {step} ({text!r}) is not legal there: {e}") \
                     from None
         if not 0 <= data["cursor"] <= len(data["log"]):
             raise LoadError(f"save file cursor {data['cursor']} is outside its log")
         timeline._cursor = data["cursor"]
+        if timeline.state.is_chance and not timeline.state.is_terminal:
+            raise LoadError(f"save file cursor {data['cursor']} rests on a chance node, where "
+                            f"a seeded game never stops")
+        timeline._salt = data.get("salt", 0)
+        timeline.forced = data.get("forced", False) is True
         timeline.auto_chance = True
         return timeline
+
+    @staticmethod
+    def _chance_record(data: dict) -> tuple[set, dict]:
+        """The steps a save file marks as chance chosen by hand, and the salt of each step drawn
+        after ``fresh_chance``; LoadError if they are malformed."""
+        manual, salts = data.get("manual", []), data.get("salts", {})
+        n = len(data["log"])
+        if not isinstance(manual, list) or not all(
+                isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= n for k in manual):
+            raise LoadError("save file field 'manual' must list step numbers of its log")
+        if not isinstance(salts, dict) or not all(
+                isinstance(k, str) and k.isdigit() and 1 <= int(k) <= n and isinstance(v, int)
+                and not isinstance(v, bool) and v > 0 for k, v in salts.items()):
+            raise LoadError("save file field 'salts' must map step numbers to fresh-chance salts")
+        salt = data.get("salt", 0)
+        if not isinstance(salt, int) or isinstance(salt, bool) or salt < 0:
+            raise LoadError("save file field 'salt' must be a whole number, 0 or more")
+        return set(manual), {int(k): v for k, v in salts.items()}
 
     def __repr__(self) -> str:
         return (f"<Timeline {self.game.name} seed={self.seed} step {self._cursor}"

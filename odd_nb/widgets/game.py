@@ -175,8 +175,8 @@ class GameWidget(widgets.VBox):
     def _restart(self, request) -> None:
         t = self._timeline
         first = next(i for i in range(len(t) + 1)
-                     if i == len(t) or not t._entries[i].chance)
-        t.jump(first)
+                     if i == len(t) or not t._entries[i].chance)  # the first decision
+        t.jump(first)  # refused, with the reason, where the game forbids going back
         self._message = "back to the start (redo goes forward again)"
 
     def _new_seed(self, request) -> None:
@@ -231,18 +231,7 @@ class GameWidget(widgets.VBox):
         return state.legal_actions()
 
     def _can_jump(self, step: int) -> bool:
-        t = self._timeline
-        if not 0 <= step <= len(t) or (step and t._entries[step - 1].state.is_chance):
-            return False
-        if step == 0 and t._start.is_chance:
-            return False
-        if t.strict_undo and step < self._last_draw():
-            return False  # hidden draws: no going back past one (Timeline.strict_undo)
-        return True
-
-    def _last_draw(self) -> int:
-        t = self._timeline
-        return max((i + 1 for i, e in enumerate(t.history) if e.chance), default=0)
+        return self._timeline.can_jump(step)  # the core's secrecy policy (Timeline.strict_undo)
 
     def _after_change(self, keep_message: bool = False) -> None:
         """Let agents move for the other seats, then show the new position."""

@@ -27,7 +27,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from ...core.chance import uniform_draw
-from ...core.state import CHANCE, TERMINAL, IllegalAction, State
+from ...core.state import CHANCE, TERMINAL, IllegalAction, State, shown
 from .actions import (DRAWS, HEALS, IS_JESTER, REVEALS, SIGNALS, USE_JESTER_POWER, YIELD,
                       Discard, Draw, ExactKill, Heal, NextPlayer, Play, Reveal, Signal)
 from .fast import (fast_draw, fast_heal_pick, fast_play, fast_reveal, fast_suffer_discard,
@@ -340,7 +340,7 @@ def _no_actions(self) -> list:
 
 
 def _not_an_outcome(s, outcome) -> IllegalAction:
-    return IllegalAction(f"{outcome!s} is not a possible outcome of {s.chance_label()}")
+    return IllegalAction(f"{shown(outcome)} is not a possible outcome of {s.chance_label()}")
 
 
 class Turn(RegicideState):
@@ -368,7 +368,7 @@ class Turn(RegicideState):
             if a is action:
                 return self._apply(action)
         if not self.is_legal(action):
-            raise IllegalAction(self.explain_illegal(action))
+            raise self.refusal(action)
         return self._apply(action)
 
 
