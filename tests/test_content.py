@@ -74,6 +74,13 @@ def _broken(edit):
      "a boss needs at least one skull box"),
     (lambda d: d["encounters"][0]["loot"].update(potion="p_basic"),
      "the loot has either a 'skill' or a 'potion'"),
+    # cards that load but make no sense (§1 supply limits, §5.3 doors)
+    (lambda d: d["heroes"][0]["sides"]["1P"].update(stats={"health": 5}),
+     "hero 'h1', side 1P, stats: a hero needs at least one die"),
+    (lambda d: d["heroes"][1]["sides"]["2P"]["stats"].update(blue=9),
+     "hero 'h2', side 2P, stats: field 'blue' is 9, more dice than the supply holds (8"),
+    (lambda d: d.update(encounters=d["encounters"][:1]),
+     "encounters: the deck holds 1 encounter(s); it needs at least 4"),
 ])
 def test_malformed_cards_are_refused_naming_file_card_and_field(edit, message):
     with pytest.raises(LoadError) as err:
@@ -105,3 +112,44 @@ def test_a_users_own_card_file_plays_and_its_saves_need_it(tmp_path):
     with pytest.raises(LoadError, match="made with the card data \"My table's cards\""):
         Timeline.from_json(t.to_json())
     assert Timeline.from_json(t.to_json(), content=str(path)).state == t.state
+
+
+def test_mutated_card_files_load_or_say_where():
+    """Fuzzing (docs/design.md, "Save files"): a card file with a value replaced, a field dropped
+    or a list cut loads as cards, or raises LoadError naming the file (and where in it)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    leaves = []
+
+    def walk(node, path):
+        items = node.items() if isinstance(node, dict) else enumerate(node) \
+            if isinstance(node, list) else ()
+        for k, v in items:
+            leaves.append(path + (k,))
+            walk(v, path + (k,))
+    walk(BASE, ())
+
+    @settings(max_examples=200, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.sampled_from(leaves), st.sampled_from(["replace", "drop", "cut"]),
+           st.one_of(st.none(), st.booleans(), st.integers(-2, 40), st.text(max_size=5),
+                     st.lists(st.integers(0, 3), max_size=2), st.just({})))
+    def check(path, how, value):
+        data = copy.deepcopy(BASE)
+        parent = data
+        for k in path[:-1]:
+            parent = parent[k]
+        key = path[-1]
+        if how == "replace":
+            parent[key] = value
+        elif how == "drop":
+            del parent[key]
+        elif isinstance(parent[key], list):
+            del parent[key][len(parent[key]) // 2:]
+        try:
+            load_content_data(data, "mine.json")
+        except LoadError as e:
+            assert str(e).startswith("mine.json: ")
+
+    check()

@@ -24,6 +24,8 @@ VERSION = 1
 #: the dice colours (§3), in the order of every tuple of counts (supply, stats); black is wild
 DICE_COLOURS = ("yellow", "pink", "blue", "black")
 STAT_COLOURS = DICE_COLOURS[:3]  # the colours a hero has stats in
+FULL_SUPPLY = (8, 8, 8, 6)  # §1: the dice of each colour, the supply's hard limit
+MIN_ENCOUNTERS = 4  # §5.3: a deck must fill a floor's doors at least once
 BOX_COLOURS = DICE_COLOURS + ("any", "option")
 SIDES = ("1P", "2P")
 TIMINGS = ("on_start", "on_roll", "continuous", "on_skill_use", "on_consequences")
@@ -456,9 +458,18 @@ def load_content_data(data, source: str = "<data>") -> Content:
             ws = f"{w}, side {side}"
             sd = r.obj(sides_data[side], ws, ("stats", "feat", "skills"))
             st = r.obj(sd["stats"], f"{ws}, stats", ("health",), STAT_COLOURS)
+            stats = r.stats({k: v for k, v in st.items() if k != "health"}, f"{ws}, stats",
+                            STAT_COLOURS)
+            if not stats:
+                r.fail(f"{ws}, stats", "a hero needs at least one die (a yellow, pink or blue "
+                                       "stat above 0)")
+            for colour, n in stats:
+                if n > FULL_SUPPLY[DICE_COLOURS.index(colour)]:
+                    r.fail(f"{ws}, stats", f"field {colour!r} is {n}, more dice than the supply "
+                                           f"holds ({FULL_SUPPLY[DICE_COLOURS.index(colour)]}, "
+                                           f"§1)")
             sides[side] = HeroSide(
-                r.stats({k: v for k, v in st.items() if k != "health"}, f"{ws}, stats",
-                        STAT_COLOURS),
+                stats,
                 r.int(st, "health", f"{ws}, stats", 1, 30),
                 unique_skill(r.skill(sd["feat"], f"{ws}, feat", feat=True), ws),
                 tuple(unique_skill(r.skill(s, f"{ws}, skills[{i}]"), ws)
@@ -505,6 +516,9 @@ def load_content_data(data, source: str = "<data>") -> Content:
 
     encounters = {}
     ids(r.list(top, "encounters", "", 1), "encounters")
+    if len(top["encounters"]) < MIN_ENCOUNTERS:
+        r.fail("encounters", f"the deck holds {len(top['encounters'])} encounter(s); it needs "
+                             f"at least {MIN_ENCOUNTERS} to fill a floor's doors (§5.3)")
     for e in top["encounters"]:
         w = f"encounter {e['id']!r}"
         kind = r.str(e, "kind", w, ("combat", "peril"))

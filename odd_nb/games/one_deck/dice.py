@@ -14,10 +14,9 @@ True
 from __future__ import annotations
 
 from .content import DICE_COLOURS as COLOURS
-from .content import Box
+from .content import FULL_SUPPLY, Box
 
 INDEX = {c: i for i, c in enumerate(COLOURS)}
-FULL_SUPPLY = (8, 8, 8, 6)  # §1: 8 yellow, 8 pink, 8 blue, 6 black
 
 
 def colour_matches(box_colour: str, die_colour: str) -> bool:
