@@ -311,3 +311,88 @@ def test_malformed_actions_change_nothing(game_name):
         assert snapshot(state) == before and t.state is state and len(t) == 0
 
     check()
+
+
+# -- secrets seen through every window: observation, renders, the board, the odds ----------------
+def _twin(state, seat: int, rng: random.Random):
+    """A state that differs from ``state`` only in what ``seat`` may not know: a card of another
+    hand swapped with a tavern card of the same group (one seat cannot tell which of a group's
+    unseen cards another seat holds and which lie in the tavern, §4), or ``None``."""
+    from odd_nb.core.chance import Deck, multiset, multiset_remove
+    swaps = [(j, c1, k, c2)
+             for j, hand in enumerate(state.hands) if j != seat for c1 in hand
+             for k, (segment, group) in enumerate(zip(state.tavern.segments, state.groups))
+             for c2 in set(segment) if c2 != c1 and state.origin[c1] == state.origin[c2] == group]
+    if not swaps:
+        return None
+    j, c1, k, c2 = rng.choice(swaps)
+    hands = list(state.hands)
+    hands[j] = multiset(multiset_remove(hands[j], c1) + (c2,))
+    segments = list(state.tavern.segments)
+    segments[k] = multiset(multiset_remove(segments[k], c2) + (c1,))
+    return state._replace(hands=tuple(hands), tavern=Deck(tuple(segments)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_sees_nothing_of_what_it_may_not_know(players):
+    """For every seat: observation, the board and odds the widget shows it, and (when it is the
+    seat to move) the text and HTML renders are the same for two states that differ only in
+    cards that seat cannot know (§4, A12)."""
+    game = odd_nb.load_game("regicide")
+    view, compared = game.view(), 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        start = game.new_initial_state(players=players)
+        for state, _ in random_walk(start, rng, 60):
+            if state.is_chance:
+                continue
+            for seat in range(players):
+                twin = _twin(state, seat, rng)
+                if twin is None:
+                    continue
+                assert twin != state
+                compared += 1
+                assert twin.observation(seat) == state.observation(seat)
+                assert view.board(twin, seat) == view.board(state, seat)
+                assert view.odds(twin, seat) == view.odds(state, seat)
+                if state.to_move == seat:
+                    assert str(twin) == str(state) and twin._repr_html_() == state._repr_html_()
+    assert compared > 50
+
+
+def test_hot_seat_shows_only_the_seat_at_the_screen():
+    """Found: the play widget with no fixed seat listed every seat's draws, the deal included.
+    Now the seat to move sees only its own, and a pass screen hides everything between seats."""
+    from odd_nb.widgets import play
+    w = play("regicide", players=2, seed=3)
+    state = w.timeline.state
+    hands = [set(h) for h in state.hands]
+    from odd_nb.games.regicide.actions import CARD_NAME
+
+    def shown():
+        return json.dumps([w.board.board, w.board.history, w.board.odds, w.board.actions],
+                          ensure_ascii=False)
+
+    def names(cards):
+        return {CARD_NAME[c] for c in cards}
+    assert w.passing and "pass to seat 0" in w.board.board["status"]
+    assert not any(n in shown() for n in names(hands[0] | hands[1]))
+    w.send({"kind": "hint"})
+    assert "pass the screen to seat 0" in w.board.message and w.passing
+    w.send({"kind": "act", "id": 0, "version": w.board.version})  # seat 0 at the screen
+    assert not w.passing and w.viewer == 0
+    history = " ".join(h["text"] for h in w.board.history)
+    assert "seat 1 draws a card" in history
+    assert not any(f"draws {n}" in history for n in names(hands[1]))
+    assert any(f"draws {n}" in history for n in names(hands[0]))
+    while w.timeline.state.to_move == 0 and not w.timeline.state.is_terminal:
+        w.send({"kind": "act", "id": 0, "version": w.board.version})
+    assert w.passing and "pass to seat 1" in w.board.board["status"]
+    now = w.timeline.state.hands
+    assert not any(n in shown() for n in names(set(now[0]) | set(now[1])))
+    fixed = play("regicide", players=2, seed=3, seat=0)
+    assert not fixed.passing and fixed.viewer == 0
+    history = " ".join(h["text"] for h in fixed.board.history)
+    assert not any(f"draws {n}" in history for n in names(hands[1]))
+    open_game = play("one-deck-dungeon", seed=3)  # co-operative: nothing to hide
+    assert not open_game.passing and open_game.viewer is None

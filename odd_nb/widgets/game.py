@@ -61,6 +61,10 @@ class GameWidget(widgets.VBox):
     play on it, and the board follows. ``seat`` fixes the seat the person plays (the board shows
     that seat's hand only; ``others`` agents play the rest); ``None`` is hot-seat.
 
+    Hot seat in a game with secrets (``Timeline.strict_undo``: hidden hands, several players):
+    the board, the history and the odds show only what the seat to move may know, and when the
+    turn passes to another seat a "pass to seat N" screen hides everything until that player
+    clicks that they are at the screen (docs/design.md, "Secrets").
     ``refine``: after each click, better odds are worked out on a background thread while the
     person thinks (``View.refine_odds``) and replace the panel's estimate when ready; a click
     stops that work. On by default in a Jupyter kernel that can start threads."""
@@ -95,6 +99,7 @@ class GameWidget(widgets.VBox):
         self.step.on_click(lambda _: self.send({"kind": "agent step"}))
         self._acting = False
         self._timeline = None
+        self._shown = None  # hot seat: the seat whose secrets are on the screen now
         self.timeline = timeline
         self.board.observe(self._on_request, names="request")
         controls = widgets.HBox([self.agent, self.speed, self.run, self.step])
@@ -111,6 +116,7 @@ class GameWidget(widgets.VBox):
         if self._timeline is not None:
             self._timeline.unwatch(self._on_timeline_change)
         self._timeline = timeline
+        self._shown = None
         timeline.watch(self._on_timeline_change)
         self._after_change()
 
@@ -124,6 +130,26 @@ class GameWidget(widgets.VBox):
 
     def _people_move(self, state: State) -> bool:
         return self.seat is None or state.to_move == self.seat
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether seats take turns at one screen in a game with secrets."""
+        return self.seat is None and self._timeline.strict_undo
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the board shows: the fixed seat, or in hot seat the seat at the
+        screen (``None``: everything, as in an open game or once the game is over)."""
+        if self.seat is not None:
+            return self.seat
+        return self._shown if self.hot_seat and not self.state.is_terminal else None
+
+    @property
+    def passing(self) -> bool:
+        """Hot seat, and the seat to move is not the one at the screen: the board waits."""
+        state = self.state
+        return (self.hot_seat and not state.is_terminal and not state.is_chance
+                and state.to_move != self._shown)
 
     # -- requests from the browser --------------------------------------------------------------
     def send(self, request: dict) -> None:
@@ -155,6 +181,12 @@ class GameWidget(widgets.VBox):
             raise IllegalAction("the board named no legal action (an action needs a number)")
         if version != self.board.version:
             raise IllegalAction("the board had changed before that click arrived; nothing done")
+        if self.passing:  # the one button of the pass screen: the next seat is at the screen
+            if i != 0:
+                raise IllegalAction(f"pass the screen to seat {self.state.to_move} first")
+            self._shown = self.state.to_move
+            self._message = f"seat {self._shown} at the screen"
+            return
         actions = self._choices()
         if not 0 <= i < len(actions):
             raise IllegalAction(f"there is no legal action number {i} here")
@@ -194,6 +226,8 @@ class GameWidget(widgets.VBox):
         self._message = f"at step {step}"
 
     def _hint(self, request) -> None:
+        if self.passing:
+            raise IllegalAction(f"pass the screen to seat {self.state.to_move} first")
         state = self.state
         action = self.view.hint(state) if self._people_move(state) else None
         if action is None:
@@ -250,9 +284,13 @@ class GameWidget(widgets.VBox):
         self._stop_refining()
         t, state, b = self._timeline, self.state, self.board
         choices = self._choices()
-        texts = t.history_text(self.seat, future=True)
+        if self.passing:
+            self._refresh_pass_screen()
+            return
+        viewer = self.viewer
+        texts = t.history_text(viewer, future=True)
         with b.hold_sync():
-            b.board = self.view.board(state, self.seat)
+            b.board = self.view.board(state, viewer)
             b.actions = [{"id": i, "text": str(a), "parts": self.view.parts(state, a),
                           "auto": self.view.auto(a)} for i, a in enumerate(choices)]
             b.history = [{"text": text, "chance": e.chance, "past": i < t._cursor,
@@ -266,7 +304,7 @@ class GameWidget(widgets.VBox):
                 b.autoplay = False
             b.version += 1
         self._message, self._kind = "", "info"
-        b.odds = self.view.odds(state, self.seat) or ""  # after the board: it may take longer
+        b.odds = self.view.odds(state, viewer) or ""  # after the board: it may take longer
         self._start_refining(state)
 
     # -- better odds in the background -------------------------------------------------------
@@ -283,9 +321,26 @@ class GameWidget(widgets.VBox):
             return
         self._refining = (cancel, thread)
 
+    def _refresh_pass_screen(self) -> None:
+        """Hot seat: nothing of any seat's secrets, one button for the next player."""
+        b, seat = self.board, self.state.to_move
+        with b.hold_sync():
+            b.board = {"title": self._timeline.game.name, "status": f"pass to seat {seat}",
+                       "zones": [{"title": f"Pass the screen to seat {seat}", "items": [
+                           {"type": "text", "text": f"Seat {seat} plays next. The other seats "
+                                                    f"look away; seat {seat}, click below to see "
+                                                    f"your hand."}]}]}
+            b.actions = [{"id": 0, "text": f"I am seat {seat}: show my hand", "parts": [],
+                          "auto": True}]
+            b.history, b.hint, b.odds = [], {}, ""
+            b.can_undo, b.can_redo = False, False
+            b.message, b.message_kind = self._message, self._kind
+            b.version += 1
+        self._message, self._kind = "", "info"
+
     def _refine(self, state: State, cancel: threading.Event) -> None:
         try:
-            panel = self.view.refine_odds(state, self.seat, cancel)
+            panel = self.view.refine_odds(state, self.viewer, cancel)
         except Cancelled:
             return
         with self._lock:

@@ -92,8 +92,9 @@ class RegicideView(View):
 
     def odds(self, s, seat) -> str | None:
         """Step 1: what each play does and the chance to survive the attack after it; step 4:
-        the chance that the hand covers the damage (exact, from what ``seat`` may know)."""
-        if s.is_chance or s.is_terminal:
+        the chance that the hand covers the damage (exact, from what ``seat`` may know). Only
+        for the seat to move: the odds of a play name the cards of the hand (§4)."""
+        if s.is_chance or s.is_terminal or seat not in (None, s.to_move):
             return None
         if s.phase == "play":
             rows = play_rows(s, seat)
