@@ -396,3 +396,31 @@ def test_hot_seat_shows_only_the_seat_at_the_screen():
     assert not any(f"draws {n}" in history for n in names(hands[1]))
     open_game = play("one-deck-dungeon", seed=3)  # co-operative: nothing to hide
     assert not open_game.passing and open_game.viewer is None
+
+
+def test_messages_from_the_browser_that_name_no_legal_action_change_nothing(game_name):
+    """Any request the board might send -- forged kinds, ids, versions, steps, keys -- either is
+    one of its own legal requests or is refused with a message, the game unchanged."""
+    from odd_nb.widgets import play
+    w = play(game_name, seed=2)
+    w.send({"kind": "act", "id": 0, "version": w.board.version})
+    requests = st.fixed_dictionaries({"kind": st.sampled_from(
+        ["act", "undo ", "jump", "explain", "hint", "nonsense", "", None, 3])}, optional={
+        "id": _values(), "version": _values(), "to": _values(),
+        "keys": st.one_of(_values(), st.lists(st.text(max_size=8), max_size=3))})
+
+    @settings(FUZZ, max_examples=ACTIONS // 3)
+    @given(requests)
+    def check(request):
+        before, n = w.timeline.state, len(w.timeline)
+        if request.get("kind") == "act" and request.get("version") == w.board.version \
+                and request.get("id") in range(len(w.board.actions)):
+            return  # a real click
+        if request.get("kind") == "jump" and w.timeline.can_jump(request.get("to")):
+            return  # a real click on the history
+        w.send(request)
+        assert w.timeline.state is before and len(w.timeline) == n
+        if request.get("kind") not in ("hint",):
+            assert w.board.message_kind == "error" and w.board.message
+
+    check()
