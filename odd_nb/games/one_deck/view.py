@@ -28,9 +28,9 @@ from .dice import COLOURS, covered
 # person thinks, the widget then asks for better figures in the background (``refine_odds``):
 # this many seconds per encounter, and up to this many rolls if still an estimate. Its exact work
 # may go well past ``EXACT_LIMIT``: the biggest encounters of real games (12-16 dice, 6-8 boxes)
-# take the split 5.2-7.3M units (2-6 s) and 235-381 MB, 45-70 bytes a unit (it counts the bits
-# it keeps, 50 bytes a unit, in its work): the limit keeps memory to about 700 MB at most,
-# which a Binder session can spare.
+# take the split millions of units, and memory grows with them (the split counts the bits it
+# keeps in its work): ``REFINE_WORK`` keeps memory within what a Binder session can spare
+# (benchmarks/README.md, odds_in_play.py).
 ODDS_SECONDS = 0.18
 REFINE_SECONDS = 30.0
 REFINE_WORK = 10_000_000

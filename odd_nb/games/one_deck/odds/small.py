@@ -58,7 +58,7 @@ Tried and dropped: splitting by colour (each colour's roll gives its options -- 
 colour its own dice cover, and its dice left over, by target class -- joined over the colours,
 black dice last). Exact, but the left-over dice of the joined colours keep states apart: on
 Quarry Brute (benchmarks/odds.py) 2,900 states after three colours for 141 different outcomes,
-slower than the walk (0.3 s; Grave Mite Brood 7 s).
+slower than the walk.
 """
 
 from __future__ import annotations
