@@ -35,13 +35,15 @@ def test_a4_time_passes_with_one_card_left_discards_it_then_the_stairs_show():
     assert not s.is_chance
 
 
-def test_a5_stairs_revealed_by_time_passes_drops_the_remaining_unit():
-    """A5: in case (b) the rest of the time of that step is dropped: no stairs token."""
+def test_a5_stairs_revealed_by_time_passes_keep_the_remaining_unit_as_a_token():
+    """A4, A5 (b): the last card discarded, the second unit of time passes becomes a stairs
+    token; it is lost only if the party descends at once (descending clears the stairs)."""
     s = settle_chance(play(turn_start(deck=["e05"]), "time passes"), ["e05"])
-    assert s.stairs_tokens == 0 and s.time_due == 0
+    assert s.stairs_tokens == 1 and s.time_due == 0
     assert s.phase == "turn"
     assert "descend" in strs(s)  # A5 (b): the party may descend at once
     assert "explore" not in strs(s)
+    assert play(s, "descend").stairs_tokens == 0
 
 
 def test_s5_1_time_with_the_stairs_showing_adds_stairs_tokens():
@@ -77,8 +79,7 @@ def test_a13_2p_stairs_damage_goes_to_the_hero_the_party_picks():
 
 
 def test_a4_peril_cost_larger_than_the_deck_spends_the_rest_as_stairs_tokens():
-    """A4, A26: one card left, a 3-time option: 1 discard, then 2 stairs tokens (no drop: the
-    A5 drop is only for time passes)."""
+    """A4, A26: one card left, a 3-time option: 1 discard, then 2 stairs tokens."""
     s = enter("e34")
     s = with_deck(s, deck=["e01"])
     s = play(s, next(t for t in strs(s) if t.startswith("choose option B")))

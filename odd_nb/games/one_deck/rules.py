@@ -129,9 +129,7 @@ def resolve_chance(d, outcome) -> None:
         d.unseen = multiset_remove(d.unseen, outcome.card)
         d.deck_size -= 1
         d.discard = multiset_add(d.discard, outcome.card)
-        d.time_due -= 1
-        if d.stairs_showing and d.phase == "turn":
-            d.time_due = 0  # A5: the stairs show; the rest of this time is dropped
+        d.time_due -= 1  # A4, A5: once the stairs show, the rest becomes stairs tokens (settle)
 
 
 def settle(d) -> None:
