@@ -53,6 +53,28 @@ def test_s4_2p_conversion_uses_dice_of_both_heroes_and_the_party_picks_the_recei
     assert_conserved(to_first)
 
 
+def test_a7_2p_a_hero_converts_only_their_own_two_dice_and_keeps_the_black_die():
+    """§4: a hero trades two of their own dice; the party chooses who receives the black die
+    only when each hero gives one. Found: the engine offered Brannoc's two dice as a black die
+    for Sable."""
+    s = dice_state(BOXES, [[("yellow", 4), ("yellow", 5)], [("pink", 2)]], heroes=("h1", "h2"))
+    own = acts(s, A.Convert, first=(0, ("yellow", 4)), second=(0, ("yellow", 5)))
+    assert [a.to for a in own] == [0]
+    assert "Brannoc Ironhand converts yellow 4 and yellow 5 into black 4" in [str(a) for a in own]
+    with pytest.raises(IllegalAction):
+        s.apply(A.Convert((0, ("yellow", 4)), (0, ("yellow", 5)), 1))
+    s = play(s, "Brannoc Ironhand converts yellow 4 and yellow 5 into black 4")
+    assert s.pools == ((("black", 4),), (("pink", 2),))
+    assert_conserved(s)
+
+
+def test_s4_two_black_dice_are_never_converted():
+    """§4: two black dice into one black die of the lower value only loses a die: not offered."""
+    s = dice_state(BOXES, [[("black", 3), ("black", 6), ("pink", 2)]])
+    pairs = {(a.first[1][0], a.second[1][0]) for a in acts(s, A.Convert)}
+    assert ("black", "black") not in pairs and ("black", "pink") in pairs
+
+
 def test_s4_2p_conversion_text_names_heroes_and_receiver():
     s = dice_state(BOXES, [[("yellow", 5)], [("pink", 2)]], heroes=("h1", "h2"))
     s = play(s, "convert Brannoc Ironhand's yellow 5 and Sable Quickstep's pink 2 into black 2 "
@@ -83,13 +105,12 @@ def test_a7_converted_black_die_may_then_pay_a_cost():
     assert acts(s, A.Use, ident="hs_starweave", pay=(("black", 4),))
 
 
-def test_a7_conversion_also_allowed_in_e2_with_feat_dice():
-    """A7: conversion is an atomic action whenever pools exist (E2-E4). Trailmark (h4) rolls one
-    black die plus the stored one."""
+def test_a7_conversion_is_offered_in_e2_only_where_it_helps():
+    """A7: conversion is an atomic action whenever pools exist (E2-E4). In E2 the pools hold the
+    feats' black dice only (Trailmark, h4, rolls one black die plus the stored one), and two
+    black dice are never converted (§4): nothing to offer until the roll."""
     s = enter("e01", heroes=("h4",), party=[HeroState("h4", stored=1)])
     s = play(s, "use Trailmark")
     s = settle_chance(s, [3, 6])
     assert s.phase == "feats" and s.pools == ((("black", 3), ("black", 6)),)
-    s = play(s, "convert black 3 and black 6 into black 3")
-    assert s.pools == ((("black", 3),),)
-    assert_conserved(s)
+    assert not acts(s, A.Convert)

@@ -410,6 +410,18 @@ def replay(s, result):
         return next(h for h, pool in enumerate(s.pools)
                     if pool.count(die) > (but == (h, die)))
     order = sorted(range(len(s.boxes)), key=lambda i: not s.boxes[i].armor)
+    # A7: a black die the result leaves unused goes back to the supply first (§4 voluntary
+    # discard) when a conversion needs a black die the supply does not hold
+    used = [d[:2] if len(d) == 2 else x for u in result.uses for d in u
+            for x in ([d] if len(d) == 2 else d[2:])]
+    spare = [(h, die) for h, pool in enumerate(s.pools) for die in pool if die[0] == "black"]
+    for die in used:
+        if die[0] == "black":
+            spare.remove(next(x for x in spare if x[1] == die))
+    pairs = sum(1 for u in result.uses for d in u if len(d) == 4 and "black" not in
+                (d[2][0], d[3][0]))
+    for h, die in spare[:max(0, pairs - s.supply[3])]:
+        s = s.apply(A.Discard(h, die))
     for used in result.uses:
         for d in used:
             if len(d) == 4:

@@ -119,6 +119,8 @@ class Convert:
         low = min(d1[1], d2[1])
         if not self.who:
             return f"convert {die_text(d1)} and {die_text(d2)} into black {low}"
+        if h1 == h2:  # a hero's own two dice: the black die is theirs
+            return f"{self.who[h1]} converts {die_text(d1)} and {die_text(d2)} into black {low}"
         return (f"convert {self.who[h1]}'s {die_text(d1)} and {self.who[h2]}'s {die_text(d2)} "
                 f"into black {low} for {self.who[self.to]}")
 

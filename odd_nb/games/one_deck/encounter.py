@@ -115,8 +115,10 @@ def placements(s) -> list:
 
 
 def conversions(s) -> list:
-    """§4, A7: any two pool dice become one black die of the lower value, if the supply then
-    holds a black die."""
+    """§4, A7: two pool dice become one black die of the lower value, if the supply then holds a
+    black die. A hero trades two of their own dice and keeps the black die; in 2P, when each
+    hero gives one, the party picks who receives it. Two black dice are never offered: one black
+    die of the lower value is only worse."""
     if s.forbidden("conversion"):
         return []
     held = sorted(Counter((h, die) for h, pool in enumerate(s.pools) for die in pool).items())
@@ -124,9 +126,11 @@ def conversions(s) -> list:
     acts = []
     for i, (first, copies) in enumerate(held):
         for second in ([first] if copies > 1 else []) + [b for b, _ in held[i + 1:]]:
-            if s.supply[3] == 0 and "black" not in (first[1][0], second[1][0]):
+            colours = (first[1][0], second[1][0])
+            if colours == ("black", "black") or s.supply[3] == 0 and "black" not in colours:
                 continue
-            acts += [Convert(first, second, to, who) for to in range(len(s.heroes))]
+            receivers = (first[0],) if first[0] == second[0] else range(len(s.heroes))
+            acts += [Convert(first, second, to, who) for to in receivers]
     return acts
 
 
