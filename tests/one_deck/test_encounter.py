@@ -165,7 +165,7 @@ def test_s6_e2_a_feat_with_a_dice_cost_is_rejected_by_the_loader():
 
 def test_s7_potion_cost_feat_spends_a_token():
     s = enter("e01")  # Unbroken Roar: potion -> roll 2 black
-    s = play(s, "use Unbroken Roar")
+    s = play(s, "use Unbroken Roar (spending a potion token)")
     assert s.potions == 0
     assert rolls(s) == ["black", "black"]
 
@@ -369,3 +369,28 @@ def test_s6_e4_2p_pools_are_separate():
     # Brannoc 2P: 3Y 1P 1B; Sable 2P: 1Y 2P 1B; seat order, colour by colour
     assert len(s.pools[0]) == 5 and len(s.pools[1]) == 4
     assert_conserved(s)
+
+
+def test_s5_4_an_opened_door_shows_what_facing_it_means():
+    """§5.4: the card behind an opened door is face up: before face or flee the party sees its
+    boxes (a combat) or its peril options, in the text and on the board. Found: only its name."""
+    combat, peril = at_door("e01"), at_door("e34")
+    card = combat.encounter_card
+    assert card.kind == "combat" and peril.encounter_card.kind == "peril"
+    for box in card.boxes:
+        assert f"box: {box}" in str(combat)
+    for o in peril.encounter_card.options:
+        assert f"box {o.box}" in str(peril) and o.label in str(peril)
+    import odd_nb
+    board = odd_nb.load_game("one-deck-dungeon").view().board(combat, None)
+    assert all(f"box: {b}" in str(board) for b in card.boxes)
+
+
+def test_s7_action_labels_name_costs_that_are_not_dice():
+    """§7: a feat paid with a potion token says so. Found: "use Unbroken Roar" spent a potion
+    token without a word."""
+    s = enter("e01")
+    roar = [a for a in acts(s, A.Use) if a.name == "Unbroken Roar"]
+    assert roar and all("spending a potion token" in str(a) for a in roar)
+    after = play(s, str(roar[0]))
+    assert after.potions == s.potions - 1

@@ -67,7 +67,7 @@ def test_s7_potion_cost_spends_a_token():
     """Battle Tonic (e07): potion -> roll 2 black (combat)."""
     s = with_skill([[]], "e07")
     assert s.potions == 1
-    s = play(s, "use Battle Tonic")
+    s = play(s, "use Battle Tonic (spending a potion token)")
     assert s.potions == 0 and s.potion_supply == 6
     assert [c for _, c in s.rolls_due] == ["black", "black"]
     assert_conserved(s)

@@ -153,11 +153,12 @@ class Use:
     who: str = field(default="", compare=False)
     name: str = field(default="", compare=False)
     patient_name: str = field(default="", compare=False)
+    cost: str = field(default="", compare=False)  # a cost that is not dice: "a potion token"
 
     def __str__(self) -> str:
         verb = "drink" if self.kind == "potion" else "use"
         text = f"{_who(self.who)}{verb} {self.name}"
-        parts = []
+        parts = [f"spending {self.cost}"] if self.cost else []
         if self.pay:
             parts.append("paying " + ", ".join(die_text(d) for d in self.pay))
         if self.dice:

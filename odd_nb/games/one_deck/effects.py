@@ -67,14 +67,17 @@ def patients(s, effects) -> list:
     return hurt or ([None] if any(e.op != "heal" for e in effects) else [])
 
 
-def uses(s, h: int, kind: str, ident: str, name: str, effects, pays) -> list:
+def uses(s, h: int, kind: str, ident: str, name: str, effects, pays, cost: str = "") -> list:
+    """Every way hero ``h`` may use a feat, skill or potion: each payment, each choice of dice
+    for its effects, each hero it may heal; ``cost`` names a cost that is not dice."""
     acts = []
     for pay in pays:
         left = pool_remove(s.pools[h], *pay) if s.pools else ()
         for dice in targets(effects, left):
             for patient in patients(s, effects):
                 acts.append(Use(h, kind, ident, pay, dice, patient, s.hero_name(h), name,
-                                s.hero_card(patient).name if patient is not None else ""))
+                                s.hero_card(patient).name if patient is not None else "",
+                                cost))
     return acts
 
 
@@ -95,7 +98,8 @@ def skill_uses(s, feats: bool) -> list:
             if (h, skill.id) in s.used or skill.usable_in not in ("any", kind_here):
                 continue
             acts += uses(s, h, "feat" if feats else "skill", skill.id, skill.name,
-                         skill.effects, payments(skill, s.pools[h], s.potions))
+                         skill.effects, payments(skill, s.pools[h], s.potions),
+                         "a potion token" if skill.cost.kind == "potion" else "")
     return acts
 
 

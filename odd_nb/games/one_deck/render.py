@@ -49,6 +49,15 @@ def _box_lines(s) -> list[str]:
     return lines
 
 
+def door_lines(card) -> list[str]:
+    """An opened door's card as the party sees it before facing or fleeing: its boxes, or its
+    peril options (the floor's boxes join when it is faced)."""
+    if card.kind == "peril":
+        return [f"  option {'AB'[i]}: {o.label}: {o.colour}, {o.time_cost} time, box {o.box}"
+                for i, o in enumerate(card.options)]
+    return [f"  box: {b}" for b in card.boxes]
+
+
 def text(s) -> str:
     """The board as text, one fact a line."""
     lines = [f"One Deck Dungeon · {_where(s)}"]
@@ -64,6 +73,8 @@ def text(s) -> str:
     elif s.card:
         card = s.encounter_card
         lines.append(f"Encounter: {card.name} ({card.kind}, {card.xp} XP)")
+        if s.phase == "door":  # the card is face up: what facing it means (§5.4)
+            lines += door_lines(card)
         if s.phase == "peril":
             lines += [f"  option {'AB'[i]}: {o.label}: {o.colour}, {o.time_cost} time, box {o.box}"
                       for i, o in enumerate(card.options)]

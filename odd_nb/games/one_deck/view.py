@@ -172,6 +172,8 @@ class OneDeckView(View):
                              items=[], tone="option")
                        for i, o in enumerate(card.options)] if s.option is None else []
             lines = [f"{card.kind} · {card.xp} XP"]
+            if s.phase == "door" and card.kind == "combat":  # face up: what facing it means
+                lines += [f"box: {b}" for b in card.boxes]
             if s.option is not None:
                 lines.append(f"option {'AB'[s.option]}: {card.options[s.option].label}")
             head = piece("panel", title=card.name, tone="foe", lines=lines, items=options)
