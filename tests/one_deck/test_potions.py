@@ -1,8 +1,8 @@
 """§7 potions (A20): the shared token stock, the basic potion (heal 3 at turn start, 2 in an
 encounter), encounter-only potion types."""
 
-from rules_kit import (A, Box, HeroState, acts, assert_conserved, dice_state, enter, fresh,
-                       loot_state, new, play, settle_chance, strs, with_deck)
+from rules_kit import (A, Box, HeroState, acts, assert_conserved, at_door, dice_state, enter,
+                       fresh, loot_state, new, play, settle_chance, strs, with_deck)
 
 BOXES = [Box("yellow", 3)]
 
@@ -132,3 +132,22 @@ def test_a20_healing_a_loss_from_a_displaced_health_item_is_not_the_turn_start_h
     assert s.dying
     s = play(s, "drink Red Tincture (healing Brannoc Ironhand)")
     assert s.heroes[0].damage == 6
+
+
+def test_a20_any_time_potions_are_offered_wherever_the_party_decides():
+    """A20: a potion usable "at any time" may be drunk after time passes, at an opened door, at a
+    peril's choice and in the loot step, as at the start of a turn and in the encounter. Found:
+    none were offered after time passes, at a door or in the loot step."""
+    hurt = [HeroState("h1", damage=2)]
+    after_time = play(with_deck(new(), deck=["e05", "e06", "e07"], heroes=tuple(hurt)),
+                      "time passes")
+    after_time = settle_chance(after_time, ["e05", "e06"])
+    door = at_door("e01", party=hurt, potions=1)
+    peril = play(at_door("e34", party=hurt, potions=1), "face the encounter")
+    loot = loot_state("e02", party=hurt, potions=1)
+    for s in (after_time, door, peril, loot):
+        drinks = [a for a in s.legal_actions() if isinstance(a, A.Use) and a.kind == "potion"]
+        assert drinks, s.phase
+        after = play(s, str(drinks[0]))
+        assert after.heroes[0].damage < s.heroes[0].damage and after.potions == s.potions - 1
+        assert after.phase == s.phase  # drinking is no step of the turn

@@ -18,7 +18,8 @@ from .dice import COLOURS, give_back, pool_add, pool_remove
 POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
 TARGET_OPS = ("increase", "set", "reroll", "discard")
 # A20: "any time" potions at turn start and all through an encounter, plus a pending loss check
-ANY_TIME_PHASES = ("turn start", "peril", "feats", "dice", "loot")
+#: every phase where the party decides: "any time" potions may be drunk in each (A20)
+ANY_TIME_PHASES = ("turn start", "turn", "door", "peril", "feats", "dice", "loot", "xp trade")
 
 
 # -- paying ---------------------------------------------------------------------------------------
@@ -104,8 +105,10 @@ def skill_uses(s, feats: bool) -> list:
 
 
 def potion_uses(s, healing_only: bool = False) -> list:
-    """Potions the party may drink now: "any time" ones at turn start, in E2-E4 and while a loss
-    check is pending; the others only in E4 (§7, A20). Any token pays any identified type."""
+    """Potions the party may drink now: "any time" ones whenever the party decides (every phase,
+    while damage waits for a hero to be picked, and while a loss check is pending); the others
+    only in E4 (§7, A20). One that changes pool dice needs pools (E2, E4). Any token pays any
+    identified type."""
     if s.potions == 0 or s.forbidden("potions"):
         return []
     in_encounter = s.phase in ("feats", "dice")

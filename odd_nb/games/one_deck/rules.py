@@ -27,9 +27,9 @@ TIME_PER_TURN = 2  # §5.2
 
 def legal(s) -> list:
     """What the party may do now: pending work first, then the phase's own choices."""
-    if s.damage_due:
+    if s.damage_due:  # A20: a potion may be drunk first, before the damage knocks a hero out
         return [TakeDamage(h, s.hero_card(h).name, s.damage_due[0])
-                for h in range(len(s.heroes))]
+                for h in range(len(s.heroes))] + effects.potion_uses(s, healing_only=True)
     if s.dying:
         return effects.potion_uses(s, healing_only=True) + [ACCEPT_DEFEAT]
     phase = s.phase
@@ -44,11 +44,13 @@ def legal(s) -> list:
             acts.append(OPEN_DOOR)
         names = s.content.encounters
         acts += [EnterOpenDoor(c, names[c].name) for c in sorted(set(s.open_doors))]
-        return acts + ([DESCEND] if s.stairs_showing else [])
+        return acts + effects.potion_uses(s) + ([DESCEND] if s.stairs_showing else [])
     if phase == "door":
-        return [FACE, FLEE]
+        return [FACE, FLEE] + effects.potion_uses(s)
     if phase in loot.LOOT_PHASES:
-        return loot.legal(s)
+        return loot.legal(s) + effects.potion_uses(s)
+    if phase == "peril":
+        return encounter.legal(s) + effects.potion_uses(s)
     return encounter.legal(s)
 
 
