@@ -209,6 +209,26 @@ def test_s8_at_level_4_five_xp_buy_a_potion():
     assert kept.potions == 1 and kept.xp == 5 and kept.phase == "turn start"
 
 
+def test_a14_declined_xp_can_still_buy_a_potion_later_even_to_save_a_hero():
+    """§8, A14: the 5-XP potion is not lost once declined: the party may buy it whenever it
+    decides, and with a hero out of health and no token a loss check waits for it. Found: it was
+    offered only right after a loot step."""
+    kept = play(loot(loot_state("e01", level=4, xp_cards=("e16",)), "xp"), "keep the XP")
+    assert kept.phase == "turn start" and "spend 5 XP for a potion" in strs(kept)
+    later = play(kept, "spend 5 XP for a potion")
+    assert later.potions == kept.potions + 1 and later.xp == 0 and later.phase == "turn start"
+    out = dice_state([Box("yellow", 6, damage=1)], [[]], level=4, xp_cards=("e05", "e16"),
+                     potions=0, party=[HeroState("h1", damage=6)])  # health 6: one more is out
+    assert out.xp == 6
+    out = play(out, "done: resolve consequences")
+    assert out.dying and out.outcome is None  # not lost: XP can still buy a healing potion
+    assert "spend 5 XP for a potion" in strs(out)
+    out = play(out, "spend 5 XP for a potion")
+    drink = next(t for t in strs(out) if t.startswith("drink"))
+    saved = play(out, drink)
+    assert not saved.dying and saved.outcome is None
+
+
 def test_s8_level_4_trade_not_offered_below_5_xp():
     s = loot(loot_state("e01", level=4, xp_cards=("e05",)), "xp")
     assert s.phase == "turn start"

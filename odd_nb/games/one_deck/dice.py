@@ -93,3 +93,7 @@ def contains(pool: tuple, dice) -> bool:
         return True
     except ValueError:
         return False
+
+
+__all__ = ["COLOURS", "FULL_SUPPLY", "INDEX", "colour_matches", "covered", "fits", "give_back",
+           "contains", "may_place", "pool_add", "pool_remove", "take", "why_not"]

@@ -137,9 +137,19 @@ def potion_effects(s, potion):
     return potion.effects
 
 
+CAP_POTION_XP = 5  # §8: at level 4, 5 XP buy a potion token
+
+
+def can_buy_potion(s) -> bool:
+    """§8, A14: at level 4 the party may spend 5 XP for a potion token while the supply has one,
+    whenever it decides (as levelling happens whenever the XP suffices)."""
+    return s.level == 4 and s.xp >= CAP_POTION_XP and s.potion_supply > 0
+
+
 def can_heal(s) -> bool:
-    """Whether a loss may still be undone by a healing potion (§11, A3)."""
-    return s.potions > 0 and not s.forbidden("potions") and any(
+    """Whether a loss may still be undone by a healing potion (§11, A3), with a token in hand or
+    one the party may still buy with XP."""
+    return (s.potions > 0 or can_buy_potion(s)) and not s.forbidden("potions") and any(
         p.timing == "any_time" and any(e.op == "heal" for e in p.effects)
         for p in s.identified_potions)
 

@@ -13,7 +13,6 @@ from .actions import KEEP_XP, TRADE_XP, TakeLoot
 
 LOOT_PHASES = ("loot", "xp trade")
 SETTLING_PHASES = ()
-CAP_POTION_XP = 5  # §8: at level 4, 5 XP buy a potion token
 
 
 def legal(s) -> list:
@@ -43,8 +42,7 @@ def _tuck(s, use, h, held, limit, who) -> list:
 
 def apply(d, action) -> None:
     if action == TRADE_XP:
-        spend_xp(d, CAP_POTION_XP)
-        d.potions += 1
+        buy_potion(d)
         _after_loot(d)
         return
     if action == KEEP_XP:
@@ -71,9 +69,15 @@ def apply(d, action) -> None:
     _after_loot(d)
 
 
+def buy_potion(d) -> None:
+    """§8, A14: 5 XP for a potion token (level 4)."""
+    spend_xp(d, effects.CAP_POTION_XP)
+    d.potions += 1
+
+
 def _after_loot(d) -> None:
     """A14: at level 4 offer 5 XP for a potion while the supply has one; else end the turn."""
-    if d.level == 4 and d.xp >= CAP_POTION_XP and d.potion_supply > 0:
+    if effects.can_buy_potion(d):
         d.phase = "xp trade"
     else:
         apply(d, KEEP_XP)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ...core.chance import multiset, multiset_add, multiset_remove
 from . import effects, encounter, loot
 from .actions import (ACCEPT_DEFEAT, DESCEND, EXPLORE, FACE, FLEE, OPEN_DOOR, TIME_PASSES,
-                      EnterOpenDoor, ReturnStored, TakeDamage, Use)
+                      TRADE_XP, EnterOpenDoor, ReturnStored, TakeDamage, Use)
 from .dice import pool_add
 
 STAIRS_TOKENS_PER_DAMAGE = 3  # §5.1
@@ -26,7 +26,15 @@ TIME_PER_TURN = 2  # §5.2
 
 
 def legal(s) -> list:
-    """What the party may do now: pending work first, then the phase's own choices."""
+    """What the party may do now: pending work first, then the phase's own choices; at level 4,
+    5 XP for a potion token whenever the party decides (§8, A14)."""
+    acts = _choices(s)
+    if s.phase != "xp trade" and effects.can_buy_potion(s):
+        acts = acts + [TRADE_XP]
+    return acts
+
+
+def _choices(s) -> list:
     if s.damage_due:  # A20: a potion may be drunk first, before the damage knocks a hero out
         return [TakeDamage(h, s.hero_card(h).name, s.damage_due[0])
                 for h in range(len(s.heroes))] + effects.potion_uses(s, healing_only=True)
@@ -83,6 +91,8 @@ def take(d, action, chance: bool) -> None:
         d.card = None
         effects.store_dice(d, "flee")
         end_turn(d)
+    elif action == TRADE_XP and d.phase != "xp trade":  # A14: at any decision, level 4
+        loot.buy_potion(d)
     elif isinstance(action, Use):
         effects.use(d, action)
     elif isinstance(action, ReturnStored):
