@@ -33,18 +33,64 @@ def _all_boxes(c):
             yield from f.combat_boxes + f.peril_boxes
 
 
+def _ability_ops(c):
+    return {e.op for x in c.encounters.values() for a in x.abilities for e in a.effects}
+
+
 def test_the_shipped_set_uses_every_box_kind_cost_kind_and_effect_verb():
     c = load_content()
     boxes = list(_all_boxes(c))
     assert any(b.wide for b in boxes) and any(not b.wide for b in boxes)
     assert any(b.armor for b in boxes) and any(b.skull for b in boxes)
-    assert any(b.poison for b in boxes)  # Forest of Shadows hook
     assert {b.colour for b in boxes} >= {"yellow", "pink", "blue", "black", "any"}
     skills = list(c._skills().values())
     assert {s.cost.kind for s in skills} == {"free", "dice_count", "dice_total", "potion"}
     assert {e.op for s in skills for e in s.effects} >= set(SKILL_OPS)
-    ability_ops = {e.op for x in c.encounters.values() for a in x.abilities for e in a.effects}
-    assert {"exile", "poison", "forbid", "discard", "damage", "spend_time"} <= ability_ops
+    assert {"forbid", "discard", "damage", "spend_time"} <= _ability_ops(c)
+
+
+def _boss_and_floor_ops(c):
+    for d in c.dungeons.values():
+        for a in d.boss.abilities + tuple(a for f in d.floors for a in f.abilities):
+            yield from (e.op for e in a.effects)
+
+
+def test_the_base_set_keeps_to_base_game_mechanics():
+    """§12: poison and exile are Forest of Shadows mechanisms, engine hooks only; the base set
+    uses neither, the optional expansion file shows both."""
+    c = load_content()
+    assert not any(b.poison for b in _all_boxes(c))
+    assert not {"exile", "poison"} & (_ability_ops(c) | set(_boss_and_floor_ops(c)))
+    assert "poison" not in (DATA_DIR / "base.json").read_text()
+    assert "exile" not in (DATA_DIR / "base.json").read_text()
+
+
+def test_the_expansion_file_loads_by_name_and_shows_poison_and_exile():
+    x = load_content("expansion")
+    assert x.name != load_content().name
+    assert load_content("expansion.json").name == x.name
+    assert load_content(DATA_DIR / "expansion.json").name == x.name
+    assert any(b.poison for b in _all_boxes(x))  # Forest of Shadows hook (§12)
+    assert {"exile", "poison"} <= _ability_ops(x)
+    # the base set plus the hooks: the same cards, only four of them changed
+    base = load_content()
+    assert x.encounters.keys() == base.encounters.keys()
+    changed = {k for k in base.encounters if base.encounters[k] != x.encounters[k]}
+    assert changed == {"e11", "e17", "e22", "e24"}
+    assert odd_nb.start("one-deck-dungeon", content="expansion").game.content.name == x.name
+
+
+@pytest.mark.parametrize("name", ["base", "expansion"])
+def test_boss_health_does_not_decrease_with_dungeon_difficulty(name):
+    """§10: a boss is beaten once its damage reaches its health; a harder dungeon (more
+    difficulty dots) must not have a boss with less health than an easier one, on either side."""
+    dungeons = load_content(name).dungeons.values()
+    for easy in dungeons:
+        for hard in dungeons:
+            if easy.difficulty < hard.difficulty:
+                for side in ("1P", "2P"):
+                    assert easy.boss.health[side] <= hard.boss.health[side], (easy.id, hard.id)
+    assert all(d.boss.health["2P"] > d.boss.health["1P"] for d in dungeons)
 
 
 def _broken(edit):

@@ -106,10 +106,11 @@ def with_deck(s, deck=None, closed=(), **fields):
                                closed_doors=len(closed), discard=multiset(free))
 
 
-def at_door(card, heroes=("h1",), dungeon="d1", options=None, party=None, **fields):
+def at_door(card, heroes=("h1",), dungeon="d1", options=None, party=None, game=None, **fields):
     """A closed door just opened onto ``card`` (§5.4), the rest of the deck unseen. ``party``:
-    HeroState values replacing the fresh heroes (damage, items, skills, stored dice)."""
-    s = new(heroes, dungeon, **(options or {}))
+    HeroState values replacing the fresh heroes (damage, items, skills, stored dice); ``game``:
+    another card set's game (default: the base set)."""
+    s = new(heroes, dungeon, game, **(options or {}))
     s = fresh(s, **fields)
     if party is not None:
         s = fresh(s, heroes=tuple(party))
@@ -119,9 +120,10 @@ def at_door(card, heroes=("h1",), dungeon="d1", options=None, party=None, **fiel
     return fresh(s, supply=balanced_supply(s))
 
 
-def enter(card, heroes=("h1",), dungeon="d1", options=None, party=None, **fields):
+def enter(card, heroes=("h1",), dungeon="d1", options=None, party=None, game=None, **fields):
     """Face ``card`` from a door: E0 (combat) or E1 (peril) has begun."""
-    return play(at_door(card, heroes, dungeon, options, party, **fields), "face the encounter")
+    return play(at_door(card, heroes, dungeon, options, party, game, **fields),
+                "face the encounter")
 
 
 def dice_state(boxes, pools, heroes=("h1",), card="e01", placed=None, dungeon="d1", party=None,

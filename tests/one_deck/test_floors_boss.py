@@ -100,8 +100,8 @@ def test_s10_boss_start_ability():
 
 
 def test_s10_covered_skull_boxes_hurt_the_boss_at_round_end_then_a_new_round():
-    s = boss_round([[("yellow", 4), ("pink", 4)]])
-    s = play(s, "place yellow 4 on box 1 (yellow 4 ☠)", "place pink 4 on box 2 (pink 4 ☠)",
+    s = boss_round([[("yellow", 5), ("pink", 5)]])
+    s = play(s, "place yellow 5 on box 1 (yellow 5 ☠)", "place pink 5 on box 2 (pink 5 ☠)",
              "done: resolve consequences")
     assert s.boss_damage == 2
     assert s.heroes[0].damage == 4  # wide yellow 10 ♥♥, blue 4 ♥, pink 3 ♥
@@ -118,7 +118,7 @@ def test_s10_uncovered_skull_boxes_do_not_hurt_the_boss():
 
 def test_s10_boss_defeated_wins():
     s = boss_round([[("yellow", 5)]], boss_damage=D1_BOSS.health["1P"] - 1)
-    s = play(s, "place yellow 5 on box 1 (yellow 4 ☠)", "done: resolve consequences")
+    s = play(s, "place yellow 5 on box 1 (yellow 5 ☠)", "done: resolve consequences")
     assert s.outcome == "won"
     assert s.is_terminal
     assert s.returns() == [1.0]
@@ -128,7 +128,7 @@ def test_s10_boss_defeated_wins():
 def test_s10_2p_boss_uses_the_2p_health():
     s = boss_round([[("yellow", 5)], []], heroes=("h1", "h2"),
                    boss_damage=D1_BOSS.health["1P"] - 1)
-    s = play(s, "Brannoc Ironhand: place yellow 5 on box 1 (yellow 4 ☠)",
+    s = play(s, "Brannoc Ironhand: place yellow 5 on box 1 (yellow 5 ☠)",
              "done: resolve consequences")
     assert [h.damage for h in s.heroes] == [2, 2]  # 4 hearts split evenly
     assert s.outcome is None and s.boss_damage == D1_BOSS.health["1P"]

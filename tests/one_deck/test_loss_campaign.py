@@ -1,13 +1,16 @@
 """§11 / A3 winning and losing, §12 campaign profiles and Forest of Shadows hooks (poison,
-exile)."""
+exile). The base set uses neither hook; the cards that show them come from the optional
+expansion file (``content="expansion"``, data/SCHEMA.md)."""
 
 import pytest
 
 import odd_nb
+from odd_nb.games.one_deck.game import OneDeckDungeon
 from rules_kit import (A, Box, HeroState, acts, assert_conserved, dice_state, enter, new, play,
                        settle_chance, strs, with_deck)
 
 HIT = [Box("yellow", 6, damage=1)]
+EXPANSION = OneDeckDungeon(content="expansion")  # the base set with poison and exile on 4 cards
 
 
 # -- §11 / A3 ------------------------------------------------------------------------------------
@@ -144,7 +147,9 @@ def test_s12_covered_poison_box_gives_none():
 
 
 def test_s12_poison_start_ability():
-    assert enter("e17").poison == 1  # Fen Viper
+    assert enter("e17", game=EXPANSION).poison == 1  # Fen Viper (expansion file)
+    assert enter("e17").poison == 0  # the base set's Fen Viper strikes instead (§6 E0)
+    assert enter("e17").heroes[0].damage == 1
 
 
 def test_s12_exploring_with_poison_deals_damage():
@@ -171,8 +176,9 @@ def test_s12_2p_poison_damage_goes_to_a_chosen_hero():
 
 # -- §12 exile -----------------------------------------------------------------------------------
 def test_s12_exile_removes_a_die_from_the_supply_for_good():
-    """Void Leech (e22) exiles a black die on start."""
-    s = enter("e22")
+    """Void Leech (e22) of the expansion file exiles a black die on start."""
+    assert enter("e22").exiled == (0, 0, 0, 0)  # the base set's Void Leech does not
+    s = enter("e22", game=EXPANSION)
     assert s.exiled == (0, 0, 0, 1)
     assert s.supply[3] == 5
     assert_conserved(s)
@@ -187,14 +193,15 @@ def test_s12_exile_removes_a_die_from_the_supply_for_good():
 
 
 def test_s12_exile_lowers_the_gather_limit():
-    s = enter("e22", level=4, exiled=(0, 0, 0, 3))  # 3 black left, one more exiled now
+    s = enter("e22", game=EXPANSION, level=4,
+              exiled=(0, 0, 0, 3))  # 3 black left, one more exiled now
     s = play(s, "roll the dice")
     assert [c for _, c in s.rolls_due].count("black") == 2
     assert_conserved(s)
 
 
 def test_s12_exile_with_an_empty_supply_exiles_nothing():
-    s = enter("e22", exiled=(0, 0, 0, 6))
+    s = enter("e22", game=EXPANSION, exiled=(0, 0, 0, 6))
     assert s.exiled == (0, 0, 0, 6) and s.supply[3] == 0
 
 

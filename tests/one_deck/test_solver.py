@@ -433,8 +433,8 @@ def test_a24_least_damage_before_time():
 
 
 def test_a24_zero_cost_box_tie_break_loses_a_clear():
-    """ENGINE BUG. Two boxes without ♥/⌛ (like the boss's ☠-only boxes, e.g. d1: "yellow 4 ☠",
-    "pink 4 ☠"): an "any 3" box and a yellow 3 box; dice yellow 4 and pink 4. Pink on "any",
+    """ENGINE BUG. Two boxes without ♥/⌛ (like the boss's ☠-only boxes, e.g. d1: "yellow 5 ☠",
+    "pink 5 ☠"): an "any 3" box and a yellow 3 box; dice yellow 4 and pink 4. Pink on "any",
     yellow on yellow covers both, so a placement clears. solve() puts the yellow die on "any"
     (first usable colour) and reports the yellow box open, so Result.cleared (and
     encounter_odds.p_clear) are wrong."""

@@ -406,8 +406,19 @@ class _Reader:
 
 
 def load_content(path=None) -> Content:
-    """Load a content file (default: the original set shipped with odd_nb)."""
-    path = Path(path) if path is not None else DATA_DIR / "base.json"
+    """Load a content file (default: the original set shipped with odd_nb, ``base.json``).
+
+    ``path`` is a path to a card file, or the name of a set shipped in ``data/``:
+    ``"base"`` or ``"expansion"`` (the base set with the Forest of Shadows hooks, poison and
+    exile, on four cards; see ``data/SCHEMA.md``), with or without ``.json``. A file that exists
+    at ``path`` wins over a shipped set of the same name.
+
+    >>> load_content("expansion").name == load_content("expansion.json").name
+    True
+    >>> load_content("expansion").name != load_content().name
+    True
+    """
+    path = _shipped(path) if path is not None else DATA_DIR / "base.json"
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
@@ -417,6 +428,17 @@ def load_content(path=None) -> Content:
     except json.JSONDecodeError as e:
         raise LoadError(f"{path.name}: not valid JSON: {e}") from None
     return load_content_data(data, path.name)
+
+
+def _shipped(path) -> Path:
+    """``path`` itself, unless it names no file and a set shipped in ``DATA_DIR`` has that name."""
+    path = Path(path)
+    if path.exists() or path.name != str(path):
+        return path
+    for name in (path.name, path.name + ".json"):
+        if name.endswith(".json") and (DATA_DIR / name).is_file():
+            return DATA_DIR / name
+    return path
 
 
 def load_content_data(data, source: str = "<data>") -> Content:
