@@ -1,7 +1,7 @@
 """§6 E6 loot (A15-A17) and §8 levelling (A14)."""
 
 from rules_kit import (A, Box, HeroState, acts, all_cards, custom_game, dice_state, loot_state,
-                       new, play, strs)
+                       new, play, resolve_first, strs)
 
 
 def loot(s, use, hero=None, displace=None):
@@ -200,23 +200,22 @@ def test_s8_level_4_is_the_cap():
 
 def test_s8_at_level_4_five_xp_buy_a_potion():
     s = loot(loot_state("e01", level=4, xp_cards=("e16",)), "xp")  # 5 XP
-    assert s.phase == "xp trade"
-    assert strs(s) == ["spend 5 XP for a potion", "keep the XP"]
+    assert s.phase == "turn start"
+    assert strs(s)[-1] == "spend 5 XP for a potion"
     traded = play(s, "spend 5 XP for a potion")
     assert traded.potions == 2 and traded.xp == 0
-    assert traded.phase == "turn start"
-    kept = play(s, "keep the XP")
-    assert kept.potions == 1 and kept.xp == 5 and kept.phase == "turn start"
+    assert traded.phase == "turn start" and "spend 5 XP for a potion" not in strs(traded)
 
 
-def test_a14_declined_xp_can_still_buy_a_potion_later_even_to_save_a_hero():
-    """§8, A14: the 5-XP potion is not lost once declined: the party may buy it whenever it
-    decides, and with a hero out of health and no token a loss check waits for it. Found: it was
-    offered only right after a loot step."""
-    kept = play(loot(loot_state("e01", level=4, xp_cards=("e16",)), "xp"), "keep the XP")
-    assert kept.phase == "turn start" and "spend 5 XP for a potion" in strs(kept)
-    later = play(kept, "spend 5 XP for a potion")
-    assert later.potions == kept.potions + 1 and later.xp == 0 and later.phase == "turn start"
+def test_a14_xp_can_buy_a_potion_whenever_the_party_decides_even_to_save_a_hero():
+    """§8, A14: the 5-XP potion is open whenever the party decides, and with a hero out of health
+    and no token a loss check waits for it. Found: it was offered only right after a loot step
+    and lost once declined."""
+    s = resolve_first(play(loot(loot_state("e01", level=4, xp_cards=("e16",)), "xp"),
+                           "time passes"))
+    assert s.phase == "turn" and "spend 5 XP for a potion" in strs(s)  # not only after loot
+    later = play(s, "spend 5 XP for a potion")
+    assert later.potions == s.potions + 1 and later.xp == 0 and later.phase == "turn"
     out = dice_state([Box("yellow", 6, damage=1)], [[]], level=4, xp_cards=("e05", "e16"),
                      potions=0, party=[HeroState("h1", damage=6)])  # health 6: one more is out
     assert out.xp == 6

@@ -42,7 +42,6 @@ FLEE = Do("flee")
 DONE = Do("done: resolve consequences")
 ACCEPT_DEFEAT = Do("accept defeat")
 TRADE_XP = Do("spend 5 XP for a potion")
-KEEP_XP = Do("keep the XP")
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,8 @@ class GreedyAgent:
             kinds.setdefault(type(a), []).append(a)
         if TakeDamage in kinds:
             return max(kinds[TakeDamage], key=lambda a: (remaining_health(s, a.hero), -a.hero))
+        if TRADE_XP in acts:  # at level 4 XP buys nothing else: a potion token is worth it (A14)
+            return TRADE_XP
         if s.dying:
             heals = [a for a in acts if isinstance(a, Use)]
             return heals[0] if heals else ACCEPT_DEFEAT
@@ -69,8 +71,6 @@ class GreedyAgent:
             return self._place(s, kinds)
         if phase == "loot":
             return self._loot(s, kinds[TakeLoot])
-        if phase == "xp trade":
-            return TRADE_XP
         return rng.choice(acts)
 
     def _turn_start(self, s, acts):

@@ -19,7 +19,7 @@ POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
 TARGET_OPS = ("increase", "set", "reroll", "discard")
 # A20: "any time" potions at turn start and all through an encounter, plus a pending loss check
 #: every phase where the party decides: "any time" potions may be drunk in each (A20)
-ANY_TIME_PHASES = ("turn start", "turn", "door", "peril", "feats", "dice", "loot", "xp trade")
+ANY_TIME_PHASES = ("turn start", "turn", "door", "peril", "feats", "dice", "loot")
 
 
 # -- paying ---------------------------------------------------------------------------------------

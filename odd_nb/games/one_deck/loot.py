@@ -9,15 +9,13 @@ automatically as soon as the XP suffices; the XP cards spent are the set with th
 from __future__ import annotations
 
 from . import effects, encounter
-from .actions import KEEP_XP, TRADE_XP, TakeLoot
+from .actions import TakeLoot
 
-LOOT_PHASES = ("loot", "xp trade")
+LOOT_PHASES = ("loot",)
 SETTLING_PHASES = ()
 
 
 def legal(s) -> list:
-    if s.phase == "xp trade":
-        return [TRADE_XP, KEEP_XP]
     card = s.encounter_card
     acts = [TakeLoot("xp")]
     ls = s.level_side
@@ -41,13 +39,6 @@ def _tuck(s, use, h, held, limit, who) -> list:
 
 
 def apply(d, action) -> None:
-    if action == TRADE_XP:
-        buy_potion(d)
-        _after_loot(d)
-        return
-    if action == KEEP_XP:
-        encounter.end(d)
-        return
     card, h = d.card, action.hero
     if action.use == "xp":
         d.xp_cards = tuple(sorted(d.xp_cards + (card,)))
@@ -66,21 +57,14 @@ def apply(d, action) -> None:
             effects.check_loss(d)  # losing a health item may end the game (A15)
     d.card = None  # the card is claimed: it lies where it was tucked now
     level_up(d)
-    _after_loot(d)
+    encounter.end(d)
 
 
 def buy_potion(d) -> None:
-    """§8, A14: 5 XP for a potion token (level 4)."""
+    """§8, A14: 5 XP for a potion token (level 4; offered whenever the party decides,
+    ``effects.can_buy_potion``)."""
     spend_xp(d, effects.CAP_POTION_XP)
     d.potions += 1
-
-
-def _after_loot(d) -> None:
-    """A14: at level 4 offer 5 XP for a potion while the supply has one; else end the turn."""
-    if effects.can_buy_potion(d):
-        d.phase = "xp trade"
-    else:
-        apply(d, KEEP_XP)
 
 
 def level_up(d) -> None:

@@ -29,9 +29,7 @@ def legal(s) -> list:
     """What the party may do now: pending work first, then the phase's own choices; at level 4,
     5 XP for a potion token whenever the party decides (§8, A14)."""
     acts = _choices(s)
-    if s.phase != "xp trade" and effects.can_buy_potion(s):
-        acts = acts + [TRADE_XP]
-    return acts
+    return acts + [TRADE_XP] if effects.can_buy_potion(s) else acts
 
 
 def _choices(s) -> list:
@@ -91,7 +89,7 @@ def take(d, action, chance: bool) -> None:
         d.card = None
         effects.store_dice(d, "flee")
         end_turn(d)
-    elif action == TRADE_XP and d.phase != "xp trade":  # A14: at any decision, level 4
+    elif action == TRADE_XP:  # A14: at any decision, level 4
         loot.buy_potion(d)
     elif isinstance(action, Use):
         effects.use(d, action)
