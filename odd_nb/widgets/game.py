@@ -65,6 +65,7 @@ class GameWidget(widgets.VBox):
     the board, the history and the odds show only what the seat to move may know, and when the
     turn passes to another seat a "pass to seat N" screen hides everything until that player
     clicks that they are at the screen (docs/design.md, "Secrets").
+
     ``refine``: after each click, better odds are worked out on a background thread while the
     person thinks (``View.refine_odds``) and replace the panel's estimate when ready; a click
     stops that work. On by default in a Jupyter kernel that can start threads."""
@@ -282,11 +283,11 @@ class GameWidget(widgets.VBox):
 
     def _refresh(self) -> None:
         self._stop_refining()
-        t, state, b = self._timeline, self.state, self.board
-        choices = self._choices()
         if self.passing:
             self._refresh_pass_screen()
             return
+        t, state, b = self._timeline, self.state, self.board
+        choices = self._choices()
         viewer = self.viewer
         texts = t.history_text(viewer, future=True)
         with b.hold_sync():
