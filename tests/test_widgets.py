@@ -54,8 +54,9 @@ def test_core_an_action_id_from_the_browser_plays_that_action():
     assert w.board.message == "played: time passes"
     # time passes (§5.1) leads to a chance node (the discard), so the step after it is where
     # a click on the history can take you back to; the step itself cannot be stopped at
-    assert w.board.history[0] == {"text": "time passes", "chance": False, "past": True,
-                                  "jump": False}
+    assert w.board.history[0] == {"text": "time passes", "seat": "", "chance": False,
+                                  "past": True, "current": False, "jump": False}
+    assert [e["current"] for e in w.board.history].count(True) == 1
     assert w.board.history[-1]["chance"] and w.board.history[-1]["jump"]
 
 
@@ -285,13 +286,14 @@ def test_a24_an_estimate_on_the_odds_panel_is_replaced_by_exact_odds_worked_out_
     t = before_a_roll()
     w = play(t, refine=True)
     cancel, thread = w._refining
-    quick = view_module._table(view_module._quick_odds(t.state))
-    assert "estimate from 1 roll" in quick and "<td>exact</td>" not in quick  # on the click
+    quick = view_module._table(t.state, view_module._quick_odds(t.state))
+    assert "estimated from 1 roll" in quick and "(exact)" not in quick  # on the click
     thread.join()
     exact = state_odds(t.state)
     assert all(o.exact for o in exact.values())
-    assert w.board.odds == view_module._table(exact.items())
-    assert "estimate" not in w.board.odds and not cancel.is_set()
+    assert w.board.odds == view_module._table(t.state, tuple(exact.items()))
+    assert "estimated" not in w.board.odds and "(exact)" in w.board.odds
+    assert not cancel.is_set()
     assert w.view.odds(t.state, None) == w.board.odds  # kept for the position
     view_module._quick_odds.cache_clear()
 
@@ -309,7 +311,7 @@ def test_a24_the_background_odds_work_within_their_own_work_limit(monkeypatch):
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)  # the click's odds: an estimate
     view_module._quick_odds.cache_clear()
     panel = view.refine_odds(t.state, None, threading.Event())
-    assert "estimate from 50 rolls" in panel and "<td>exact</td>" not in panel
+    assert "estimated from 50 rolls" in panel and "(exact)" not in panel
     view_module._quick_odds.cache_clear()
 
 

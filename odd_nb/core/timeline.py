@@ -201,19 +201,38 @@ class Timeline:
 
         With ``strict_undo`` that is refused when a chance outcome (a draw) followed the
         decision, unless ``force``."""
-        i = self._cursor - 1
-        while i >= 0 and self._entries[i].chance:
-            i -= 1
-        if i < 0:
-            raise IllegalAction("nothing to undo: no decision has been made yet")
+        why = self.why_not_undo(force)
+        if why:
+            # in a cell the analyst's way out is worth saying; a board says the reason only
+            analysis = " (undo(force=True) for analysis)" if self._last_decision() >= 0 else ""
+            raise IllegalAction(why + analysis)
+        i = self._last_decision()
         if self.strict_undo and i < self._cursor - 1:
-            if not force:
-                raise IllegalAction("undo would take back a draw a player has seen; in this game "
-                                    "undo stops at the last chance outcome (undo(force=True) "
-                                    "for analysis)")
             self.forced = True
         self._cursor = i
         self._changed()
+
+    def _last_decision(self) -> int:
+        i = self._cursor - 1
+        while i >= 0 and self._entries[i].chance:
+            i -= 1
+        return i
+
+    def why_not_undo(self, force: bool = False) -> str | None:
+        """Why ``undo()`` would be refused here, in the game's words (``None``: it would not):
+        how a widget's Undo button explains itself.
+
+        >>> import odd_nb
+        >>> odd_nb.start("one-deck-dungeon", seed=7).why_not_undo()
+        'nothing to undo: no decision has been made yet'
+        """
+        i = self._last_decision()
+        if i < 0:
+            return "nothing to undo: no decision has been made yet"
+        if self.strict_undo and i < self._cursor - 1 and not force:
+            return ("undo would take back a card or roll already seen; in this game undo stops "
+                    "at the last draw")
+        return None
 
     def redo(self) -> None:
         """Replay the next undone decision with the same chance outcomes as before."""

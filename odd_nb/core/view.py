@@ -3,18 +3,34 @@
 The widget (``odd_nb.widgets``) knows nothing about any game. A game gives it a ``View`` whose
 ``board(state, seat)`` returns JSON-ready data made of a few tabletop pieces, and whose
 ``parts(state, action)`` names the pieces a player clicks to choose that action. The browser
-collects the clicked pieces; when they name exactly one legal action it plays it.
+collects the clicked pieces; when they name exactly one legal action it plays it (or arms it
+behind a confirm button, ``auto``).
 
-Pieces (each a dict with a ``type``; every piece may carry a ``key``, which makes it clickable):
+The piece vocabulary (docs/design.md, "The board's pieces"). Every piece is a dict with a
+``type``; any piece may carry a ``key`` (which makes it clickable: the element gets
+``data-testid="piece-<key>"``), a ``label`` (what a screen reader says) and a ``note`` (a
+tooltip in words). Pieces nest; a nested piece with a key is its own target.
 
-- ``{"type": "panel", "title", "lines": [...], "items": [...], "tone"}``: a card of the game
-  (a hero, an encounter, an enemy) holding other pieces;
-- ``{"type": "die", "colour", "value"}``;
-- ``{"type": "box", "colour", "target", "wide", "armor", "text", "dice": [...], "covered"}``;
-- ``{"type": "card", "rank", "suit", "red"}``: a playing card;
-- ``{"type": "stat", "label", "value"}``; ``{"type": "text", "text"}``.
+- ``panel``: a card of the game (a hero, an encounter, an enemy, a skill, a seat):
+  ``title``, ``lines`` (short texts), ``items`` (pieces), ``tone`` (``hero``, ``foe``,
+  ``door``, ``option``, ``skill``, ``loot``, ``seat``, ``played``, ``active``...).
+- ``die``: ``colour``, ``value`` (drawn as a die face with pips in its colour).
+- ``box``: a box to cover with dice: ``colour``, ``target``, ``wide`` (two slots), ``armor``,
+  ``skull``, ``damage``, ``time``, ``poison`` (drawn as icons), ``covered``, ``dice`` (pieces).
+- ``card``: a playing card: ``rank``, ``suit`` (a symbol), ``red``.
+- ``track``: a bar: ``label``, ``value``, ``max``, ``tone`` (``health``, ``damage``,
+  ``attack``, ``shield``...), ``cells`` (draw ``max`` separate cells, as a health track).
+- ``stat``: ``label``, ``value``, ``icon`` (one of the board's icons: ``damage``, ``time``,
+  ``armor``, ``skull``, ``poison``, ``potion``, ``xp``, ``level``, ``deck``, ``door``,
+  ``attack``, ``shield``, ``health``, ``die-<colour>``).
+- ``text``: ``text``.
 
-A board is ``{"title", "status", "zones": [{"title", "items": [...]}]}``.
+A new game adds piece types (a square grid with walls and doors, a map of places and streets)
+by adding one drawing function to ``widgets/static/board.js`` and a line here; existing games
+are untouched.
+
+A board is ``{"title", "status", "zones": [{"title", "items": [...], "wide"}]}``; the widget
+adds ``"outcome"`` (``View.summary``) once the game is over and ``"teach"`` (``View.teach``).
 
 >>> import odd_nb
 >>> t = odd_nb.start("regicide", players=1, seed=3)
@@ -29,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -39,6 +56,17 @@ def piece(type_: str, key: str | None = None, **fields) -> dict:
     'die:0:yellow:5'
     """
     return {"type": type_, **({"key": key} if key else {}), **fields}
+
+
+def rule_link(doc: str, heading: str) -> dict:
+    """A rule section for the teaching pane: its heading and a link into ``docs/rules/<doc>``
+    (a GitHub-style anchor of the heading).
+
+    >>> rule_link("one-deck-dungeon.md", "E4 — Skills and placement")["href"]
+    'one-deck-dungeon.md#e4--skills-and-placement'
+    """
+    anchor = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+    return {"section": heading, "href": f"{doc}#{anchor}"}
 
 
 class View:
@@ -80,6 +108,24 @@ class View:
     def hint(self, state):
         """A good action here (from the game's solver or agent), or ``None``."""
         return None
+
+    def summary(self, state) -> dict:
+        """How a finished game ended, for the banner: ``{"result": "won" | "lost" | "over",
+        "title", "lines"}`` (a few facts in words)."""
+        returns = state.returns()
+        best = max(returns) if returns else 0
+        return {"result": "won" if best > 0 else "lost" if best < 0 else "over",
+                "title": "Game over", "lines": [self.status(state)]}
+
+    def teach(self, state) -> dict | None:
+        """For the teaching pane: ``{"text", "section", "href"}``, the current step of the turn
+        in plain words and the rule it follows (``href`` relative to the repository's
+        ``docs/rules/``), or ``None``."""
+        return None
+
+    def seat_name(self, state, seat: int) -> str:
+        """How the history and the board name a seat."""
+        return f"seat {seat}"
 
     def explain(self, state, keys: list[str]) -> str:
         """Why the clicked pieces name no legal action, in the game's words."""

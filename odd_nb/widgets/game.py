@@ -8,7 +8,7 @@ game unchanged. Python answers by setting the board's traits.
 >>> from odd_nb.widgets import play
 >>> w = play("one-deck-dungeon", seed=7)
 >>> w
-<odd_nb play: one-deck-dungeon seed=7 step 0/0 · floor 1 · turn 1 · turn start>
+<odd_nb play: one-deck-dungeon seed=7 step 0/0 · Floor 1 · turn 1 · let time pass>
 >>> w.send({"kind": "act", "id": 0, "version": w.board.version})
 >>> str(w.timeline.history[0])
 'time passes'
@@ -30,7 +30,11 @@ from ..core.state import IllegalAction, State
 from ..core.timeline import Timeline
 
 STATIC = Path(__file__).parent / "static"
-KINDS = ("act", "undo", "redo", "restart", "new seed", "jump", "hint", "explain", "agent step")
+KINDS = ("act", "undo", "redo", "restart", "new seed", "jump", "hint", "explain", "agent step",
+         "others")
+# where the teaching pane's rule links point: docs/rules/ of the repository, seen from a
+# notebook in notebooks/ (JupyterLab opens the Markdown file in a new tab)
+DOCS = "../docs/rules/"
 
 
 class Board(anywidget.AnyWidget):
@@ -42,9 +46,13 @@ class Board(anywidget.AnyWidget):
     # Python -> browser
     board = traitlets.Dict().tag(sync=True)
     actions = traitlets.List().tag(sync=True)  # [{"id", "text", "parts", "auto"}]
-    history = traitlets.List().tag(sync=True)  # [{"text", "chance", "past", "jump"}]
-    can_undo = traitlets.Bool(False).tag(sync=True)
+    history = traitlets.List().tag(sync=True)  # [{"text", "seat", "chance", "past", "current",
+    #                                              "jump"}]
+    undo_why = traitlets.Unicode("").tag(sync=True)  # why Undo is refused now ("": it is not)
     can_redo = traitlets.Bool(False).tag(sync=True)
+    can_start = traitlets.Bool(False).tag(sync=True)  # Restart (a jump to the start) allowed
+    waiting = traitlets.Bool(False).tag(sync=True)  # other seats' agents are to move, one by one
+    docs = traitlets.Unicode(DOCS).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     message_kind = traitlets.Unicode("info").tag(sync=True)  # info | error | hint
     odds = traitlets.Unicode("").tag(sync=True)  # HTML made in Python, escaped there
@@ -68,13 +76,18 @@ class GameWidget(widgets.VBox):
 
     ``refine``: after each click, better odds are worked out on a background thread while the
     person thinks (``View.refine_odds``) and replace the panel's estimate when ready; a click
-    stops that work. On by default in a Jupyter kernel that can start threads."""
+    stops that work. On by default in a Jupyter kernel that can start threads.
+
+    ``paced``: with a fixed seat, the other seats' moves are played one by one at the board's
+    speed (the ms/move slider), so a person sees each of them; without it they are played at
+    once. On by default in a Jupyter kernel, where a board in the browser asks for each move."""
 
     def __init__(self, timeline: Timeline, seat: int | None = None, others: str | None = None,
-                 refine: bool | None = None):
+                 refine: bool | None = None, paced: bool | None = None):
         self.board = Board()
         self.seat = seat
         self.refine = _in_kernel() if refine is None else refine
+        self.paced = _in_kernel() if paced is None else paced
         self._refining = None  # (cancel event, thread) of the odds being refined
         self._lock = threading.Lock()  # no refined odds land once their position is gone
         self.view = timeline.game.view()
@@ -194,8 +207,16 @@ class GameWidget(widgets.VBox):
         self._timeline.play(actions[i])
         self._message = f"played: {actions[i]}"
 
+    def _why_not_undo(self) -> str | None:
+        if self.passing:
+            return f"pass the screen to seat {self.state.to_move} first"
+        return self._timeline.why_not_undo()
+
     def _undo(self, request) -> None:
         t = self._timeline
+        why = self._why_not_undo()
+        if why:
+            raise IllegalAction(why)  # the game's words, not the analyst's way round it
         t.undo()
         while self.seat is not None and t.can_undo and not self._people_move(t.state):
             t.undo()  # take back the other seats' moves too, back to this seat's decision
@@ -205,11 +226,13 @@ class GameWidget(widgets.VBox):
         self._timeline.redo()
         self._message = "redone"
 
-    def _restart(self, request) -> None:
+    def _first_decision(self) -> int:
         t = self._timeline
-        first = next(i for i in range(len(t) + 1)
-                     if i == len(t) or not t._entries[i].chance)  # the first decision
-        t.jump(first)  # refused, with the reason, where the game forbids going back
+        return next(i for i in range(len(t) + 1) if i == len(t) or not t._entries[i].chance)
+
+    def _restart(self, request) -> None:
+        # a jump like any other: refused, with the reason, where the game forbids going back
+        self._timeline.jump(self._first_decision())
         self._message = "back to the start (redo goes forward again)"
 
     def _new_seed(self, request) -> None:
@@ -255,6 +278,19 @@ class GameWidget(widgets.VBox):
         self._timeline.play(action)
         self._message = f"{self.agent.value} agent played: {action}"
 
+    def _others(self, request) -> None:
+        """One move of another seat's agent, asked for by the board at its speed (``paced``)."""
+        t = self._timeline
+        if request.get("version") != self.board.version or self._people_move(t.state) \
+                or t.state.is_terminal:
+            return  # a late request: the position it was for is gone
+        self._play_other()
+
+    def _play_other(self) -> None:
+        t = self._timeline
+        agent = t.game.agents()[self.others]()
+        t.play(agent.choose(t.state, random.Random(len(t.history))))
+
     # -- the answer ---------------------------------------------------------------------------
     _message = ""
     _kind = "info"
@@ -268,15 +304,32 @@ class GameWidget(widgets.VBox):
     def _can_jump(self, step: int) -> bool:
         return self._timeline.can_jump(step)  # the core's secrecy policy (Timeline.strict_undo)
 
+    def _history(self) -> list[dict]:
+        """The whole history like a move list: the steps taken, the current one marked, and the
+        undone ones after it (until a different move is played), each naming its seat in a game
+        of several players."""
+        t, viewer = self._timeline, self.viewer
+        texts = t.history_text(viewer, future=True)
+        before = [t._start] + [e.state for e in t._entries]
+        rows = []
+        for i, (e, text) in enumerate(zip(t._entries, texts)):
+            mover = before[i]
+            seat = ""
+            if not e.chance and mover.num_players > 1:
+                seat = self.view.seat_name(mover, mover.to_move)
+                seat += " (you)" if mover.to_move == self.seat else ""
+            rows.append({"text": text, "seat": seat, "chance": e.chance,
+                         "past": i < t._cursor, "current": i == t._cursor - 1,
+                         "jump": self._can_jump(i + 1)})
+        return rows
+
     def _after_change(self, keep_message: bool = False) -> None:
         """Let agents move for the other seats, then show the new position."""
         t = self._timeline
         self._acting = True
         try:
-            rng = random.Random(len(t.history))
-            agent = t.game.agents()[self.others]() if self.seat is not None else None
-            while agent and not t.state.is_terminal and not self._people_move(t.state):
-                t.play(agent.choose(t.state, rng))
+            while not self.paced and not self._people_move(t.state) and not t.state.is_terminal:
+                self._play_other()
         finally:
             self._acting = False
         self._refresh()
@@ -289,15 +342,18 @@ class GameWidget(widgets.VBox):
         t, state, b = self._timeline, self.state, self.board
         choices = self._choices()
         viewer = self.viewer
-        texts = t.history_text(viewer, future=True)
+        board = self.view.board(state, viewer)
+        board["teach"] = self.view.teach(state)
+        if state.is_terminal:
+            board["outcome"] = self.view.summary(state)
         with b.hold_sync():
-            b.board = self.view.board(state, viewer)
+            b.board = board
             b.actions = [{"id": i, "text": str(a), "parts": self.view.parts(state, a),
                           "auto": self.view.auto(a)} for i, a in enumerate(choices)]
-            b.history = [{"text": text, "chance": e.chance, "past": i < t._cursor,
-                          "jump": self._can_jump(i + 1)}
-                         for i, (e, text) in enumerate(zip(t._entries, texts))]
-            b.can_undo, b.can_redo = t.can_undo, t.can_redo
+            b.history = self._history()
+            b.undo_why = self._why_not_undo() or ""
+            b.can_redo, b.can_start = t.can_redo, self._can_jump(self._first_decision())
+            b.waiting = self.paced and not self._people_move(state) and not state.is_terminal
             if self._kind != "hint":
                 b.hint = {}
             b.message, b.message_kind = self._message, self._kind
@@ -334,7 +390,8 @@ class GameWidget(widgets.VBox):
             b.actions = [{"id": 0, "text": f"I am seat {seat}: show my hand", "parts": [],
                           "auto": True}]
             b.history, b.hint, b.odds = [], {}, ""
-            b.can_undo, b.can_redo = False, False
+            b.undo_why = f"pass the screen to seat {seat} first"
+            b.can_redo, b.can_start, b.waiting = False, False, False
             b.message, b.message_kind = self._message, self._kind
             b.version += 1
         self._message, self._kind = "", "info"

@@ -2,13 +2,15 @@
 
 Clicking: a pool die then a box places it (E4); two dice convert them (2-for-1, and in 2P the
 hero who gets the black die); a skill, feat or potion shows every way to use it; a door enters it;
-a peril option chooses it. Everything else (explore, roll, loot...) is a button.
+a peril option or a loot card chooses it. Everything else (explore, roll, done...) is a button.
+Skills, feats, items and loot say what they do in words (``words.py``); from the moment a door
+is opened the encounter's boxes and odds are on the board, so face-or-flee is an informed choice.
 
 >>> import odd_nb
 >>> t = odd_nb.start("one-deck-dungeon", seed=7)
 >>> board = t.game.view().board(t.state, None)
 >>> [z["title"] for z in board["zones"]]
-['Heroes', 'The delve', 'Encounter']
+['Encounter', 'Heroes', 'The delve']
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from functools import lru_cache
 from html import escape
 from threading import Lock
 
-from ...core.view import View, piece
-from .actions import (OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place, TakeDamage,
-                      Use)
+from ...core.view import View, piece, rule_link
+from .actions import (FACE, OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place,
+                      TakeDamage, TakeLoot, Use)
 from .dice import COLOURS, covered
-
+from .words import ability_words, box_words, item_words, loot_words, skill_words
 
 # The odds panel answers on every click: past this many seconds per encounter the exact odds
 # give way to an estimate from the rolls solved in the time (and the panel says so). While the
@@ -35,22 +37,43 @@ ODDS_SECONDS = 0.18
 REFINE_SECONDS = 30.0
 REFINE_WORK = 10_000_000
 REFINE_SAMPLES = 100_000
-_refined: dict = {}  # state -> odds panel refined in the background (the latest 64)
+_refined: dict = {}  # state before the roll -> its rows refined in the background (latest 64)
 _refined_lock = Lock()
 
-
-def _how(odds) -> str:
-    """How the panel's figures were made: exact, or an estimate with its 95% interval."""
-    if odds.exact:
-        return "exact"
-    low, high = odds.intervals["p_clear"]
-    rolls = f"{odds.samples:,} roll" + ("s" if odds.samples != 1 else "")
-    return f"estimate from {rolls} (clear {low:.0%}-{high:.0%})"
+LEGEND = ("<b>clear</b>: the chance that every box is covered. <b>damage</b> and <b>time</b>: "
+          "what the party can expect to lose to uncovered boxes (hearts and hourglasses) with "
+          "the best placement of the dice it rolls, the option's own time included. A box "
+          "whose colour the rolled dice cannot match stays uncovered (so clear may be 0%) "
+          "unless black dice reach it.")
 
 
-def _before_roll(s) -> bool:
-    """Whether the panel shows the odds of the encounter at hand before its roll (E1-E3)."""
-    return s.phase in ("peril", "feats") and not s.is_chance
+def die_key(hero: int, die) -> str:
+    return f"die:{hero}:{die[0]}:{die[1]}"
+
+
+def loot_key(action: TakeLoot) -> str:
+    return f"loot:{action.use}:{action.hero}:{action.displace}"
+
+
+# -- the odds panel --------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _faced(s):
+    """A door just opened (§5.4): the position if the party faces it (``None`` if facing it
+    draws or rolls first)."""
+    if s.phase != "door" or not s.is_legal(FACE):
+        return None
+    after = s.apply(FACE)
+    return None if after.is_chance else after
+
+
+def _ahead(s):
+    """The position whose odds before the roll the panel shows (E1-E3): this one, or the one
+    behind an open door; ``None`` when there is no roll ahead to show."""
+    if s.phase == "door":
+        s = _faced(s)
+    if s is not None and s.phase in ("peril", "feats") and not s.is_chance:
+        return s
+    return None
 
 
 @lru_cache(maxsize=64)
@@ -61,20 +84,42 @@ def _quick_odds(s) -> tuple:
     return tuple(state_odds(s, samples=2_000, seed=0, max_seconds=ODDS_SECONDS).items())
 
 
-def _table(rows) -> str | None:
-    """The panel before the roll: chance to clear, expected damage and time per option."""
+def _how(odds) -> str:
+    """How the figures were made: exact, or an estimate with its 95% interval."""
+    if odds.exact:
+        return "exact"
+    low, high = odds.intervals["p_clear"]
+    rolls = f"{odds.samples:,} roll" + ("s" if odds.samples != 1 else "")
+    return f"estimated from {rolls}, clear {low:.0%}-{high:.0%}"
+
+
+def _option_time(ahead, name: str) -> int:
+    """The time a peril option costs when chosen (E1), for the rows of a choice still open."""
+    if ahead.phase != "peril":
+        return 0
+    return ahead.encounter_card.options["AB".index(name[0])].time_cost
+
+
+def _headlines(ahead, rows) -> list[tuple[str, float, float, float, str]]:
+    """(name, clear, damage, time with the option's cost, how) per row."""
+    return [(name, float(o.p_clear), float(o.expected_damage),
+             float(o.expected_time) + _option_time(ahead, name), _how(o)) for name, o in rows]
+
+
+def _table(s, rows) -> str | None:
+    """The panel before the roll: one headline in words per option, then the legend."""
     if not rows:
         return None
-    body = "".join(
-        f"<tr><td>{escape(name)}</td><td>{float(o.p_clear):.1%}</td>"
-        f"<td>{float(o.expected_damage):.2f}</td><td>{float(o.expected_time):.2f}</td>"
-        f"<td>{_how(o)}</td></tr>" for name, o in rows)
+    ahead = _ahead(s)
+    lines = "".join(
+        f'<p class="headline">{escape(name)}: clear {clear:.0%}, expect {damage:.1f} damage '
+        f'and {time:.1f} time <span class="how">({escape(how)})</span></p>'
+        for name, clear, damage, time, how in _headlines(ahead, rows))
+    when = "If you face it" if s.phase == "door" else "Before the roll"
     note = "" if all(o.exact for _, o in rows) else (
-        "<p>Exact odds take longer than a click here: in a cell, "
-        "<code>state_odds(widget.timeline.state)</code> "
-        "(from <code>odd_nb.games.one_deck.odds</code>).</p>")
-    return ("<table><tr><th>before the roll</th><th>clear</th><th>damage</th>"
-            f"<th>time</th><th></th></tr>{body}</table>{note}")
+        "<p class=\"legend\">Exact odds take longer than a click here; better figures follow "
+        "while you think.</p>")
+    return f"<p><b>{when}</b></p>{lines}<p class=\"legend\">{LEGEND}</p>{note}"
 
 
 @lru_cache(maxsize=64)
@@ -83,31 +128,80 @@ def _after_roll(s) -> str | None:
     if s.phase == "dice" and not s.is_chance and any(s.pools):
         from .odds import best_placement
         r = best_placement(s)
-        return (f"<p>With the best placement of these dice: {r.damage} damage, "
-                f"{r.time} time. Ask for a hint to see it.</p>")
+        return (f'<p class="headline">With the best placement of these dice: {r.damage} '
+                f"damage and {r.time} time.</p><p class=\"legend\">Hint shows it one step at "
+                "a time. Damage and time come from the boxes left uncovered.</p>")
     return None
 
 
 def _odds_panel(s) -> str | None:
-    """The odds panel of a state (before the roll: the refined one once the background work has
-    made it)."""
-    if _before_roll(s):
-        return _refined.get(s) or _table(_quick_odds(s))
+    """The odds panel of a state (before the roll: the refined rows once the background work
+    has made them)."""
+    ahead = _ahead(s)
+    if ahead is not None:
+        return _table(s, _refined.get(ahead) or _quick_odds(ahead))
     return _after_roll(s)
 
 
-def die_key(hero: int, die) -> str:
-    return f"die:{hero}:{die[0]}:{die[1]}"
+# -- hints that follow the panel ---------------------------------------------------------------
+def _placement_step(s):
+    """A placement or conversion that keeps the best placement the panel reports (E4)."""
+    from .odds import best_placement
+    best = best_placement(s)
+    target = (best.damage, best.time)
+    steps = [a for a in s.legal_actions() if isinstance(a, Place)]
+    steps += [a for a in s.legal_actions() if isinstance(a, Convert)]
+    for a in steps:
+        after = s.apply(a)
+        if not after.is_chance:
+            r = best_placement(after)
+            if (r.damage, r.time) == target:
+                return a
+    return None
 
 
-def _box_piece(i: int, box, dice) -> dict:
-    costs = [f"{box.damage} damage"] if box.damage else []
-    costs += [f"{box.time} time"] if box.time else []
-    costs += [f"{box.poison} poison"] if box.poison else []
-    return piece("box", f"box:{i}", colour=box.colour, target=box.target, wide=box.wide,
-                 armor=box.armor, skull=box.skull, covered=covered(box, dice),
-                 text=" + ".join(costs) or "no cost", label=f"box {i + 1}",
+def _best_option(s):
+    """At a peril choice (E1): the option the panel shows as best (least damage, then time)."""
+    if s.phase != "peril" or s.is_chance:
+        return None
+    rows = _headlines(s, _refined.get(s) or _quick_odds(s))
+    name = min(rows, key=lambda r: (round(r[2], 9), round(r[3], 9)))[0]
+    return next(a for a in s.legal_actions()
+                if isinstance(a, ChooseOption) and a.option == "AB".index(name[0]))
+
+
+# -- pieces ------------------------------------------------------------------------------------
+def _box(i: int | None, box, dice) -> dict:
+    """A box as on the card; ``i`` is its place among the active boxes (``None``: a box shown
+    for information, not clickable)."""
+    return piece("box", None if i is None else f"box:{i}", colour=box.colour, target=box.target,
+                 wide=box.wide, armor=box.armor, skull=box.skull, damage=box.damage,
+                 time=box.time, poison=box.poison, covered=covered(box, dice),
+                 label=f"box {i + 1}" if i is not None else "box", note=box_words(box),
                  dice=[piece("die", colour=c, value=v) for c, v in dice])
+
+
+def _ability(key: str, title: str, skill, feat: bool = False) -> dict:
+    words = skill_words(skill, feat)
+    return piece("panel", key, title=title, tone="skill",
+                 lines=[words["cost"] + " · " + words["when"], words["effect"]])
+
+
+def _option_cost(option) -> str:
+    return f"roll {option.colour} dice · costs {option.time_cost} time"
+
+
+def _loot_line(s, card) -> str:
+    loot = card.loot
+    ways = [f"item ({item_words(loot.item)})"] if loot.item else []
+    ways += [f"skill {loot.skill.name}"] if loot.skill else []
+    ways += [f"potion {s.content.potions[loot.potion].name}"] if loot.potion else []
+    return ", ".join(ways + [f"{card.xp} XP"])
+
+
+def _next_level(s) -> str:
+    need = s.level_side.xp_to_next
+    return "top level" if need is None else f"{need} XP reach level {s.level + 1}"
 
 
 class OneDeckView(View):
@@ -116,71 +210,111 @@ class OneDeckView(View):
     def board(self, s, seat):
         return {"title": f"One Deck Dungeon · {s.dungeon_card.name}",
                 "status": self.status(s),
-                "zones": [{"title": "Heroes", "items": [self._hero(s, h)
+                "start": "the party enters the dungeon",
+                "zones": [{"title": "Encounter", "items": self._encounter(s), "wide": True},
+                          {"title": "Heroes", "items": [self._hero(s, h)
                                                          for h in range(len(s.heroes))]},
-                          {"title": "The delve", "items": self._delve(s)},
-                          {"title": "Encounter", "items": self._encounter(s)}]}
+                          {"title": "The delve", "items": self._delve(s)}]}
 
     def status(self, s) -> str:
         if s.outcome:
             return f"The party has {s.outcome}."
-        where = "boss fight" if s.in_boss_fight else f"floor {s.floor}"
-        return f"{where} · turn {s.turn} · {s.phase}"
+        where = "Boss fight" if s.in_boss_fight else f"Floor {s.floor}"
+        return f"{where} · turn {s.turn} · {STEP_WORDS.get(s.phase, s.phase)}"
 
+    # -- the heroes ----------------------------------------------------------------------------
     def _hero(self, s, h: int) -> dict:
         hero = s.heroes[h]
-        card = s.hero_card(h)
-        lines = [f"damage {hero.damage} of {s.health(h)}",
-                 "dice " + " ".join(f"{c} {s.stat(h, c)}" for c in COLOURS[:3])]
+        health = s.health(h)
+        items = [piece("track", label="health", value=max(0, health - hero.damage), max=health,
+                       cells=True, tone="health",
+                       note=f"{hero.damage} damage taken of {health} health")]
+        items += [piece("stat", label=f"{c} dice", value=s.stat(h, c), icon=f"die-{c}")
+                  for c in COLOURS[:3]]
         if hero.stored:
-            lines.append(f"{hero.stored} black stored")
-        skills = [piece("panel", f"skill:{h}:{sk.id}", title=sk.name, lines=[], items=[],
-                        tone="skill") for sk in s.skills_of(h)]
+            items.append(piece("stat", label="black stored", value=hero.stored,
+                               icon="die-black"))
+        items += [piece("die", die_key(h, d), colour=d[0], value=d[1]) for d in s.pools[h]]
         feat = s.hero_side(h).feat
-        skills.insert(0, piece("panel", f"feat:{h}:{feat.id}", title=f"feat: {feat.name}",
-                               lines=[], items=[], tone="skill"))
-        pool = [piece("die", die_key(h, d), colour=d[0], value=d[1]) for d in s.pools[h]]
-        return piece("panel", f"hero:{h}", title=card.name, lines=lines, tone="hero",
-                     items=pool + skills)
+        items.append(_ability(f"feat:{h}:{feat.id}", "Feat: " + feat.name, feat, feat=True))
+        items += [_ability(f"skill:{h}:{sk.id}", sk.name, sk) for sk in s.skills_of(h)]
+        items += [piece("panel", title=s.content.encounters[c].name, tone="loot",
+                        lines=["item: " + item_words(s.content.encounters[c].loot.item)])
+                  for c in hero.items]
+        return piece("panel", f"hero:{h}", title=s.hero_card(h).name, tone="hero", items=items,
+                     label=f"{s.hero_card(h).name}, {hero.damage} damage of {health}")
 
+    # -- the delve: level, XP, potions, deck, doors --------------------------------------------
     def _delve(self, s) -> list:
-        items = [piece("stat", label="level", value=s.level), piece("stat", label="XP", value=s.xp),
-                 piece("stat", "potion", label="potions", value=s.potions),
-                 piece("stat", label="deck", value=s.deck_size),
-                 piece("stat", label="time due", value=s.time_due)]
+        potions = ", ".join(p.name for p in s.identified_potions)
+        items = [piece("stat", label="level", value=s.level, icon="level"),
+                 piece("stat", label="XP", value=s.xp, icon="xp",
+                       note=_next_level(s)),
+                 piece("stat", "potion", label="potions", value=s.potions, icon="potion",
+                       note=f"known: {potions}"),
+                 piece("stat", label="cards in the deck", value=s.deck_size, icon="deck")]
+        if s.time_due:
+            items.append(piece("stat", label="time due", value=s.time_due, icon="time"))
         if s.poison:
-            items.append(piece("stat", label="poison", value=s.poison))
-        if s.stairs_tokens:
-            items.append(piece("stat", label="stairs tokens", value=s.stairs_tokens))
-        items.append(piece("stat", "door:closed", label="closed doors", value=s.closed_doors))
+            items.append(piece("stat", label="poison", value=s.poison, icon="poison"))
+        if s.stairs_tokens or s.stairs_showing:
+            items.append(piece("stat", label="on the stairs", value=s.stairs_tokens, icon="time",
+                               note="3 tokens: a hero takes 1 damage (§5.1)"))
+        items.append(piece("stat", "door:closed", label="closed doors", value=s.closed_doors,
+                           icon="door"))
         for card in s.open_doors:
             enc = s.content.encounters[card]
             items.append(piece("panel", f"door:{card}", title=enc.name, tone="door",
-                               lines=[f"open door · {enc.kind}"], items=[]))
+                               lines=[f"open door · {enc.kind} · {enc.xp} XP"]
+                               + [box_words(b) for b in enc.boxes]
+                               + [f"{'AB'[i]}: {o.label} ({_option_cost(o)})"
+                                  for i, o in enumerate(enc.options)]))
         return items
 
+    # -- the encounter -------------------------------------------------------------------------
     def _encounter(self, s) -> list:
         if s.in_boss_fight:
             boss = s.dungeon_card.boss
-            head = piece("panel", title=boss.name, tone="foe",
-                         lines=[f"boss · damage {s.boss_damage} of {boss.health[s.side]}"],
-                         items=[])
+            health = boss.health[s.side]
+            head = piece("panel", title=boss.name, tone="foe", lines=[
+                ability_words(a, boss=True) for a in boss.abilities], items=[piece(
+                    "track", label="boss health", value=max(0, health - s.boss_damage),
+                    max=health, tone="health")])
         elif s.card:
             card = s.encounter_card
-            options = [piece("panel", f"option:{i}", title=f"{'AB'[i]}: {o.label}",
-                             lines=[f"{o.colour} {o.box.target}, {o.time_cost} time"],
-                             items=[], tone="option")
-                       for i, o in enumerate(card.options)] if s.option is None else []
-            lines = [f"{card.kind} · {card.xp} XP"]
-            if s.phase == "door" and card.kind == "combat":  # face up: what facing it means
-                lines += [f"box: {b}" for b in card.boxes]
-            if s.option is not None:
-                lines.append(f"option {'AB'[s.option]}: {card.options[s.option].label}")
+            lines = [f"{card.kind} · {card.xp} XP · loot: {_loot_line(s, card)}"]
+            lines += [ability_words(a) for a in card.abilities]
+            options = []
+            if card.kind == "peril" and s.option is None:
+                options = [piece("panel", f"option:{i}", title=f"{'AB'[i]}: {o.label}",
+                                 tone="option", lines=[_option_cost(o)],
+                                 items=[_box(None, o.box, ())])
+                           for i, o in enumerate(card.options)]
+            elif s.option is not None:
+                lines.append(f"chosen: {'AB'[s.option]}: {card.options[s.option].label}")
             head = piece("panel", title=card.name, tone="foe", lines=lines, items=options)
         else:
-            return [piece("text", text="No encounter: explore, or open a door.")]
-        return [head] + [_box_piece(i, b, d) for i, (b, d) in enumerate(zip(s.boxes, s.placed))]
+            return [piece("text", text="No encounter: explore to lay out doors, or open one.")]
+        if s.phase == "loot":
+            return [head] + self._loot(s)
+        return [head] + self._boxes(s)
 
+    def _boxes(self, s) -> list:
+        if s.boxes:
+            return [_box(i, b, d) for i, (b, d) in enumerate(zip(s.boxes, s.placed))]
+        ahead = _faced(s)  # a door just opened: the boxes the party would face (§5.4)
+        if ahead is not None and ahead.boxes:
+            return [_box(None, b, ()) for b in ahead.boxes]
+        if s.card and s.encounter_card.kind == "peril":  # each option adds its box to these
+            return [_box(None, b, ()) for b in s.dungeon_card.floors[s.floor - 1].peril_boxes]
+        return []
+
+    def _loot(self, s) -> list:
+        return [piece("panel", loot_key(a), title=str(a).removeprefix("take the card as "),
+                      tone="loot", lines=[loot_words(s, a)])
+                for a in s.legal_actions() if isinstance(a, TakeLoot)]
+
+    # -- clicks --------------------------------------------------------------------------------
     def parts(self, s, a) -> list[str]:
         if isinstance(a, Place):
             return [die_key(a.hero, a.die), f"box:{a.box}"]
@@ -202,15 +336,18 @@ class OneDeckView(View):
             return [f"option:{a.option}"]
         if isinstance(a, TakeDamage):
             return [f"hero:{a.hero}"]
+        if isinstance(a, TakeLoot):
+            return [loot_key(a)]
         return []
 
     def auto(self, a) -> bool:
         # a lone die is never discarded, nor a skill used, by a click that may be half a choice
         return not isinstance(a, (Discard, Use, TakeDamage))
 
+    # -- odds, hints, words --------------------------------------------------------------------
     def odds(self, s, seat) -> str | None:
-        """Before the roll: the encounter's odds per peril option (E1-E3); after it: the damage
-        and time the best placement still leaves (E4)."""
+        """From the moment a door is opened to the roll: the encounter's odds per option in
+        words (E1-E3); after the roll: what the best placement of the dice still leaves (E4)."""
         return _odds_panel(s)
 
     def refine_odds(self, s, seat, cancel) -> str | None:
@@ -218,27 +355,54 @@ class OneDeckView(View):
         ``REFINE_SECONDS`` and ``REFINE_WORK`` per encounter (exact when the walk or the split
         finishes, else an estimate from many more rolls). Raises ``Cancelled`` once ``cancel``
         is set."""
-        if not _before_roll(s) or s in _refined or all(o.exact for _, o in _quick_odds(s)):
+        ahead = _ahead(s)
+        if ahead is None or ahead in _refined or all(o.exact for _, o in _quick_odds(ahead)):
             return None
         from .odds import state_odds
-        rows = state_odds(s, samples=REFINE_SAMPLES, seed=0, max_seconds=REFINE_SECONDS,
-                          exact_limit=REFINE_WORK, cancel=cancel).items()
-        panel = _table(rows)
+        rows = tuple(state_odds(ahead, samples=REFINE_SAMPLES, seed=0, max_seconds=REFINE_SECONDS,
+                                exact_limit=REFINE_WORK, cancel=cancel).items())
         with _refined_lock:  # several widgets may refine at once
             while len(_refined) >= 64:
                 _refined.pop(next(iter(_refined)))
-            _refined[s] = panel
-        return panel
+            _refined[ahead] = rows
+        return _table(s, rows)
 
     def hint(self, s):
-        """What the GreedyAgent would do; with dice rolled, its first step towards the solver's
-        best placement (E4)."""
+        """The move the odds panel points at: after the roll, a step of the best placement it
+        reports (E4); at a peril choice, the option with the best odds (E1); else what the
+        GreedyAgent would do."""
         if s.is_chance or s.is_terminal:
             return None
+        step = _placement_step(s) if s.phase == "dice" else _best_option(s)
+        if step is not None:
+            return step
         import random
 
         from .agents import GreedyAgent
         return GreedyAgent().choose(s, random.Random(0))
+
+    def summary(self, s) -> dict:
+        won = s.outcome == "won"
+        where = "the boss" if s.in_boss_fight else f"floor {s.floor}"
+        lines = [f"{'Defeated' if won else 'Fell at'} {where} of {s.dungeon_card.name}, "
+                 f"turn {s.turn}, level {s.level} with {s.xp} XP."]
+        lines += [f"{s.hero_card(h).name}: {hero.damage} damage of {s.health(h)} health"
+                  for h, hero in enumerate(s.heroes)]
+        if s.in_boss_fight:
+            boss = s.dungeon_card.boss
+            lines.append(f"{boss.name}: {s.boss_damage} damage of {boss.health[s.side]}")
+        return {"result": "won" if won else "lost",
+                "title": "Victory: the dungeon is cleared" if won else "The party has fallen",
+                "lines": lines}
+
+    def teach(self, s) -> dict | None:
+        text, heading = TEACH.get(s.outcome or s.phase, TEACH["turn"])
+        if s.in_boss_fight and s.phase in ("feats", "dice", "rolling"):
+            heading = "§10 Boss fight"
+            text += (" In the boss fight every round is an encounter with the boss's boxes and "
+                     "the floors' boxes; uncovered hearts hurt the heroes, and each covered "
+                     "skull box deals damage to the boss.")
+        return {"text": text, **rule_link(RULES, heading)}
 
     def explain(self, s, keys: list[str]) -> str:
         dice = [k for k in keys if k.startswith("die:")]
@@ -248,4 +412,50 @@ class OneDeckView(View):
             box = int(boxes[0][4:])
             action = Place(int(h), (colour, int(value)), box)
             return s.explain_illegal(action)
+        if len(keys) == 1 and (keys[0].startswith(("skill:", "feat:"))):
+            return (f"that {keys[0].split(':')[0]} cannot be used now: its cost or its timing "
+                    f"does not fit this step ({STEP_WORDS.get(s.phase, s.phase)})")
         return super().explain(s, keys)
+
+
+RULES = "one-deck-dungeon.md"
+
+# the step of the turn, as the status line says it
+STEP_WORDS = {
+    "turn start": "let time pass",
+    "turn": "explore, open a door, or descend",
+    "door": "face the encounter or flee",
+    "peril": "choose a peril option",
+    "feats": "heroic feats, then roll",
+    "rolling": "rolling the dice",
+    "dice": "place dice on boxes, then done",
+    "round end": "end of the boss round",
+    "loot": "take the card as loot",
+}
+
+# what happens now, for the teaching pane: (plain words, the heading of docs/rules it follows)
+TEACH = {
+    "turn start": ("Every turn starts with time passing: the party spends 2 time, which discards "
+                   "two cards from the deck (once the deck is gone, time hurts on the stairs).",
+                   "§5.2 Time passes"),
+    "turn": ("Explore to lay out closed doors (up to the door limit), open a closed door, "
+             "enter an open one, or take the stairs down once they show.", "§5.3 Explore"),
+    "door": ("The door is open and its card face up: its boxes and the odds are on the board. "
+             "Face it, or flee (the card stays as an open door and the turn ends).",
+             "§5.4 Enter a room"),
+    "peril": ("A peril: pick one of its two options. You pay the option's time now, then roll "
+              "only the dice of its colour against its box and the floor's peril boxes.",
+              "E1 — Peril choice (peril only)"),
+    "feats": ("Before the roll each hero may use a heroic feat (it usually adds black dice). "
+              "Then roll.", "E2 — Heroic feats"),
+    "rolling": ("The dice are being rolled.", "E3 — Gather and roll"),
+    "dice": ("Click a die, then a box to place it; two dice convert into one black die; skills "
+             "and potions show their cost. Each box left uncovered costs its hearts (damage) "
+             "and hourglasses (time). Click done when you have placed what you can.",
+             "E4 — Skills and placement"),
+    "round end": ("The boss round ends: damage and time are counted.", "§10 Boss fight"),
+    "loot": ("The card is yours: take it as an item (more dice), a skill, a potion or XP. "
+             "Each option on the board says what it gives.", "E6 — Loot"),
+    "won": ("The boss is defeated.", "§11 Winning and losing"),
+    "lost": ("A hero took more damage than their health.", "§11 Winning and losing"),
+}

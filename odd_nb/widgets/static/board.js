@@ -1,7 +1,7 @@
 // The odd_nb board: draws the pieces Python sends and turns clicks into requests.
 // It knows no game. A piece with a "key" is clickable; an action names the keys ("parts")
 // that choose it. The browser never changes the game itself: every click becomes a request
-// that Python checks against the legal actions.
+// that Python checks against the legal actions (odd_nb/core/view.py has the piece vocabulary).
 
 function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -12,8 +12,63 @@ function h(tag, attrs = {}, ...children) {
     else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) if (c) el.append(c);
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
   return el;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  for (const c of children) el.append(c);
+  return el;
+}
+
+// Icons drawn for odd_nb (16 x 16), filled with the current text colour.
+const ICONS = {
+  damage: "M8 14.5 2.4 8.9A3.4 3.4 0 0 1 8 4.2a3.4 3.4 0 0 1 5.6 4.7z",
+  health: "M8 14.5 2.4 8.9A3.4 3.4 0 0 1 8 4.2a3.4 3.4 0 0 1 5.6 4.7z",
+  time: "M3.5 1.5h9v2.2L9.3 8l3.2 4.3v2.2h-9v-2.2L6.7 8 3.5 3.7zm2 2 2.5 3.3 2.5-3.3z",
+  armor: "M8 1.2 14 3.4v4.4c0 3.6-2.6 5.9-6 7-3.4-1.1-6-3.4-6-7V3.4z",
+  shield: "M8 1.2 14 3.4v4.4c0 3.6-2.6 5.9-6 7-3.4-1.1-6-3.4-6-7V3.4z",
+  skull: "M8 1.5a5.5 5.5 0 0 0-5.5 5.5c0 2 1 3.3 2.3 4v2.5h6.4V11c1.3-.7 2.3-2 2.3-4A5.5 5.5 0 0 0 " +
+    "8 1.5zM5.7 6.2a1.3 1.3 0 1 1 0 2.6 1.3 1.3 0 0 1 0-2.6zm4.6 0a1.3 1.3 0 1 1 0 2.6 1.3 1.3 0 " +
+    "0 1 0-2.6z",
+  poison: "M8 1.2S3.2 7 3.2 10a4.8 4.8 0 0 0 9.6 0C12.8 7 8 1.2 8 1.2z",
+  potion: "M6 1.2h4v1.5H9.3v3l3.6 6.2A2 2 0 0 1 11.2 15H4.8a2 2 0 0 1-1.7-3.1l3.6-6.2v-3H6z",
+  xp: "M8 1.2l2 4.3 4.7.6-3.4 3.2.9 4.7L8 11.7 3.8 14l.9-4.7-3.4-3.2 4.7-.6z",
+  level: "M8 2 14 8h-3.5v6h-5V8H2z",
+  deck: "M3 3.5h8.5v11H3zm2-2h8.5v11h-1.2V2.7H5z",
+  door: "M3.5 1.5h9v13h-9zm6.5 6.5a.9.9 0 1 0 0 1.8.9.9 0 0 0 0-1.8z",
+  attack: "M13.8 1.5 14.5 2.2 7 9.7 8.3 11 7.2 12.1 5.9 10.8 3 13.7 2.3 13 5.2 10.1 3.9 8.8 5 " +
+    "7.7 6.3 9z",
+  check: "M6.2 11.6 2.6 8l1.2-1.2 2.4 2.4 6-6L13.4 4.4z",
+};
+
+function icon(name, label) {
+  const path = ICONS[name] || (name && name.startsWith("die-") ? null : ICONS.xp);
+  const attrs = { viewBox: "0 0 16 16", class: `icon icon-${name}`, "aria-hidden": "true" };
+  if (!path) { // a small die of a colour: "die-yellow"
+    return s("svg", { ...attrs, class: `icon icon-die ${name.replace("die-", "colour-")}` },
+      s("rect", { x: 1.5, y: 1.5, width: 13, height: 13, rx: 3 }));
+  }
+  const el = s("svg", attrs, s("path", { d: path, "fill-rule": "evenodd" }));
+  if (label) el.append(s("title", {}, document.createTextNode(label)));
+  return el;
+}
+
+// Where the pips of a die face sit, on a 3 x 3 grid (0..8).
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
+  6: [0, 2, 3, 5, 6, 8] };
+
+function dieFace(value) {
+  const svg = s("svg", { viewBox: "0 0 24 24", class: "face", "aria-hidden": "true" });
+  for (const at of PIPS[value] || []) {
+    svg.append(s("circle", { cx: 6 + 6 * (at % 3), cy: 6 + 6 * Math.floor(at / 3), r: 2.1 }));
+  }
+  if (!PIPS[value]) svg.append(s("text", { x: 12, y: 16.5, "text-anchor": "middle" },
+    document.createTextNode(String(value))));
+  return svg;
 }
 
 // Is the multiset `small` contained in the multiset `big`?
@@ -27,102 +82,187 @@ function within(small, big) {
   return true;
 }
 
+// How each piece type is drawn: (piece, draw child) -> [classes, children, label]. A new game
+// adds a type here (a grid of rooms, a map of places) without touching the others.
+const DRAW = {
+  die: (p) => [[], [dieFace(p.value)], `${p.colour} die showing ${p.value}`],
+  box: (p, child) => {
+    const costs = [];
+    for (const kind of ["damage", "time", "poison"]) {
+      for (let i = 0; i < (p[kind] || 0); i++) costs.push(icon(kind));
+    }
+    if (p.armor) costs.push(icon("armor"));
+    if (p.skull) costs.push(icon("skull"));
+    const slots = (p.dice || []).map(child);
+    while (slots.length < (p.wide ? 2 : 1)) slots.push(h("span", { class: "slot" }));
+    const words = [p.damage ? `${p.damage} damage` : "", p.time ? `${p.time} time` : "",
+      p.poison ? `${p.poison} poison` : "", p.armor ? "armor" : "", p.skull ? "skull" : ""]
+      .filter(Boolean).join(", ");
+    return [[p.wide ? "wide" : ""], [
+      h("span", { class: "target", text: String(p.target) }),
+      h("span", { class: "slots" }, slots),
+      h("span", { class: "costs" }, p.covered ? [icon("check")] : costs),
+    ], `${p.label || "box"}: ${p.colour} ${p.target}${p.wide ? ", wide" : ""}` +
+      `${p.covered ? ", covered" : words ? `, uncovered costs ${words}` : ""}`];
+  },
+  card: (p) => [[p.red ? "red" : ""], [h("span", { class: "rank", text: p.rank }),
+    h("span", { class: "suit", text: p.suit })], p.label || `${p.rank} ${p.suit}`],
+  panel: (p, child) => [[], [
+    p.title ? h("div", { class: "panel-title", text: p.title }) : null,
+    ...(p.lines || []).map((line) => h("div", { class: "panel-line", text: line })),
+    (p.items || []).length ? h("div", { class: "panel-items" }, p.items.map(child)) : null,
+  ], p.label || p.title],
+  track: (p) => {
+    const max = Math.max(p.max || 0, 1);
+    const bar = p.cells
+      ? h("span", { class: "cells" }, Array.from({ length: max }, (_, i) =>
+        h("span", { class: "cell" + (i < p.value ? " on" : "") })))
+      : h("span", { class: "bar" }, h("span", { class: "fill",
+        style: `width: ${Math.max(0, Math.min(100, (100 * p.value) / max))}%` }));
+    return [[], [h("span", { class: "track-label", text: p.label }), bar,
+      h("span", { class: "track-value", text: `${p.value}/${p.max}` })],
+    `${p.label} ${p.value} of ${p.max}`];
+  },
+  stat: (p) => [[], [p.icon ? icon(p.icon) : null,
+    h("span", { class: "stat-value", text: String(p.value) }),
+    h("span", { class: "stat-label", text: p.label })], `${p.label}: ${p.value}`],
+  text: (p) => [[], [h("span", { class: "piece-text", text: p.text || "" })], null],
+};
+
 function render({ model, el }) {
   let selected = []; // [{uid, key}] in click order
   let counter = 0;
   let timer = null;
+  let teaching = false;
+  let refused = ""; // the last refused click's reason, for the teaching pane
+  let seenVersion = -1; // the history scrolls to the current step only when the game moved
 
   const send = (request) => {
     model.set("request", { ...request, n: ++counter });
     model.save_changes();
   };
+  const act = (id) => {
+    selected = [];
+    send({ kind: "act", id, version: model.get("version") });
+  };
 
   const root = h("div", { class: "odd-nb", "data-testid": "board" });
   el.append(root);
 
-  const selectedKeys = () => selected.map((s) => s.key);
-  const candidates = () => {
-    const keys = selectedKeys();
-    return model.get("actions").filter((a) => a.parts.length && within(keys, a.parts));
-  };
+  const selectedKeys = () => selected.map((x) => x.key);
+  const candidates = (keys) =>
+    model.get("actions").filter((a) => a.parts.length && within(keys, a.parts));
 
+  // A click on a piece: it completes one action (played, or armed behind its button), narrows
+  // the choice (the pieces that can complete it light up) or is refused with the reason.
   function choose(uid, key) {
-    const at = selected.findIndex((s) => s.uid === uid);
+    const at = selected.findIndex((x) => x.uid === uid);
     if (at >= 0) selected.splice(at, 1);
     else selected.push({ uid, key });
     const keys = selectedKeys();
-    const found = candidates();
+    const found = candidates(keys);
     if (keys.length && !found.length) {
+      selected = [];
       send({ kind: "explain", keys });
-      selected = [];
-    } else if (found.length === 1 && found[0].auto && found[0].parts.length === keys.length) {
-      selected = [];
-      send({ kind: "act", id: found[0].id, version: model.get("version") });
       return;
     }
+    const complete = found.filter((a) => a.parts.length === keys.length);
+    if (complete.length === 1 && found.length === 1 && complete[0].auto) {
+      act(complete[0].id);
+      return;
+    }
+    model.set("message", "");
     draw();
   }
 
-  function pieceEl(p, state) {
-    const uid = state.uid++;
-    const clickable = p.key !== undefined && state.usable.has(p.key);
-    const isSelected = selected.some((s) => s.uid === uid);
-    const hinted = state.hint.includes(p.key);
-    const classes = ["piece", `piece-${p.type}`];
-    if (p.colour) classes.push(`colour-${p.colour}`);
-    if (p.tone) classes.push(`tone-${p.tone}`);
-    if (clickable) classes.push("clickable");
-    if (clickable && state.next.has(p.key)) classes.push("next");
-    if (isSelected) classes.push("selected");
-    if (hinted) classes.push("hinted");
-    if (p.covered) classes.push("covered");
-    if (p.red) classes.push("red");
-    const tag = clickable ? "button" : "div";
-    const attrs = { class: classes.join(" ") };
-    if (p.key !== undefined) attrs["data-testid"] = `piece-${p.key}`;
-    if (clickable) {
-      attrs.type = "button";
-      attrs["aria-pressed"] = isSelected ? "true" : "false";
-      attrs.onclick = () => choose(uid, p.key);
+  function pieceEl(p, ctx) {
+    const uid = ctx.uid++;
+    const keyed = p.key !== undefined;
+    const usable = keyed && ctx.usable.has(p.key);
+    const isSelected = selected.some((x) => x.uid === uid);
+    const draw = DRAW[p.type] || DRAW.text;
+    const [classes, body, label] = draw(p, (q) => pieceEl(q, ctx));
+    const cls = ["piece", `piece-${p.type}`, ...classes];
+    if (p.colour) cls.push(`colour-${p.colour}`);
+    if (p.tone) cls.push(`tone-${p.tone}`);
+    if (p.covered) cls.push("covered");
+    if (usable) cls.push("clickable", ctx.next.has(p.key) ? "next" : "other");
+    if (isSelected) cls.push("selected");
+    if (keyed && ctx.hint.includes(p.key)) cls.push("hinted");
+    const attrs = { class: cls.filter(Boolean).join(" "), title: p.note };
+    if (label) attrs["aria-label"] = label;
+    if (keyed) {
+      attrs["data-testid"] = `piece-${p.key}`;
+      // every keyed piece is its own target: a click on a die never reaches the hero card
+      // around it, and a piece nothing uses now says so instead of choosing its container
+      const click = (event) => {
+        event.stopPropagation();
+        if (usable) choose(uid, p.key);
+        else send({ kind: "explain", keys: [p.key] });
+      };
+      attrs.onclick = click;
+      if (usable) {
+        Object.assign(attrs, { role: "button", tabindex: "0", "aria-pressed": String(isSelected),
+          onkeydown: (event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              click(event);
+            }
+          } });
+      }
     }
-    let body = [];
-    if (p.type === "die") {
-      attrs["aria-label"] = `${p.colour} ${p.value}`;
-      body = [String(p.value)];
-    } else if (p.type === "card") {
-      attrs["aria-label"] = p.label;
-      body = [h("span", { class: "rank", text: p.rank }), h("span", { class: "suit", text: p.suit })];
-    } else if (p.type === "box") {
-      const shape = [p.wide ? "wide" : "", p.armor ? "armor" : "", p.skull ? "skull" : ""]
-        .filter(Boolean).join(" ");
-      attrs["aria-label"] = `${p.label}: ${p.colour} ${p.target} ${shape}`;
-      body = [
-        h("div", { class: "box-head" },
-          h("span", { class: "box-target", text: `${p.colour} ${p.target}` }),
-          shape ? h("span", { class: "box-shape", text: shape }) : null,
-          h("span", { class: "box-mark", text: p.covered ? "covered" : "" })),
-        h("div", { class: "box-cost", text: p.text }),
-        h("div", { class: "box-dice" }, (p.dice || []).map((d) => pieceEl(d, state))),
-      ];
-    } else if (p.type === "panel") {
-      body = [
-        h("div", { class: "panel-title", text: p.title }),
-        ...(p.lines || []).map((line) => h("div", { class: "panel-line", text: line })),
-        (p.items || []).length ? h("div", { class: "panel-items" },
-          p.items.map((q) => pieceEl(q, state))) : null,
-      ];
-    } else if (p.type === "stat") {
-      body = [h("span", { class: "stat-label", text: p.label }),
-        h("span", { class: "stat-value", text: String(p.value) })];
-    } else {
-      body = [h("pre", { class: "piece-text", text: p.text || "" })];
-    }
-    return h(tag, attrs, body);
+    return h("div", attrs, body);
   }
 
-  function button(label, testid, enabled, onclick, title) {
-    return h("button", { type: "button", class: "odd-nb-button", "data-testid": testid,
-      disabled: !enabled, title, onclick, text: label });
+  function button(label, testid, enabled, onclick, title, extra = "") {
+    // a control that cannot act now stays focusable and says why when pressed
+    return h("button", { type: "button", class: `odd-nb-button ${extra}`, "data-testid": testid,
+      "aria-disabled": enabled ? null : "true", title, text: label,
+      onclick: enabled ? onclick : () => { model.set("message", title || ""); draw(); } });
+  }
+
+  function historyList(history) {
+    const board = model.get("board") || {};
+    const items = history.map((e, i) => h("li", {
+      class: ["step", e.past ? "past" : "future", e.chance ? "chance" : "",
+        e.current ? "current" : ""].filter(Boolean).join(" "),
+      "aria-current": e.current ? "step" : null },
+    h("span", { class: "n", text: String(i + 1) }),
+    h("button", { type: "button", "data-testid": `history-${i + 1}`, disabled: !e.jump,
+      title: e.jump ? `go back to after step ${i + 1}` : "", onclick: () =>
+        send({ kind: "jump", to: i + 1 }) },
+    e.seat ? h("span", { class: "who", text: e.seat }) : null,
+    h("span", { class: "what", text: e.text }))));
+    const start = h("li", { class: "step start" + (history.some((e) => e.current) ? "" :
+      " current") }, h("span", { class: "n", text: "0" }),
+    h("button", { type: "button", "data-testid": "history-0", disabled: !model.get("can_start"),
+      onclick: () => send({ kind: "jump", to: 0 }), text: board.start || "start" }));
+    return h("ol", { class: "history", "data-testid": "history" }, start, items);
+  }
+
+  function banner(outcome) {
+    return h("div", { class: `banner result-${outcome.result}`, "data-testid": "banner",
+      role: "alert" },
+    h("div", { class: "banner-title", text: outcome.title }),
+    ...(outcome.lines || []).map((line) => h("div", { class: "banner-line", text: line })),
+    h("div", { class: "banner-buttons" },
+      button("Play again", "play-again", true, () => send({ kind: "restart" }),
+        "the same game from the start"),
+      button("New game", "new-game", true, () => send({ kind: "new seed" }),
+        "a new game with the next seed")));
+  }
+
+  function teachPane(teach) {
+    const t = teach || {};
+    return h("div", { class: "teach", "data-testid": "teach" },
+      h("div", { class: "teach-title", text: "What happens now" }),
+      h("p", { text: t.text || "Nothing to explain here." }),
+      t.section ? h("p", { class: "teach-rule" }, "Rule: ",
+        t.href ? h("a", { href: model.get("docs") + t.href, target: "_blank", rel: "noopener",
+          text: t.section }) : t.section) : null,
+      refused ? h("p", { class: "teach-refused", text: `Last refused click: ${refused}` }) : null,
+      h("p", { class: "teach-how", text: "Lit pieces can be clicked; after a first click, the " +
+        "pieces that can complete the choice stay lit. Click a selected piece again to drop it." }));
   }
 
   function draw() {
@@ -130,74 +270,100 @@ function render({ model, el }) {
     const actions = model.get("actions") || [];
     const hint = model.get("hint") || {};
     const keys = selectedKeys();
-    const found = candidates();
+    const found = keys.length ? candidates(keys) : [];
     const usable = new Set(actions.flatMap((a) => a.parts));
     const next = new Set();
-    for (const a of found) for (const k of a.parts) next.add(k);
-    // every piece some action uses stays clickable, so a wrong choice gets its reason; the
-    // ones that fit the selection so far are marked "next"
-    const state = { uid: 0, usable, next: keys.length ? next : usable, hint: hint.parts || [] };
+    for (const a of found) {
+      const left = [...a.parts];
+      for (const k of keys) left.splice(left.indexOf(k), 1);
+      for (const k of left) next.add(k);
+    }
+    const ctx = { uid: 0, usable, next: keys.length ? next : usable, hint: hint.parts || [] };
 
     const zones = (board.zones || []).map((z) =>
-      h("section", { class: "zone", "aria-label": z.title },
+      h("section", { class: "zone" + (z.wide ? " wide" : ""), "aria-label": z.title },
         h("h4", { text: z.title }),
-        h("div", { class: "zone-items" }, z.items.map((p) => pieceEl(p, state)))));
+        h("div", { class: "zone-items" }, z.items.map((p) => pieceEl(p, ctx)))));
 
-    const shown = keys.length ? found : actions.filter((a) => !a.parts.length);
+    // the buttons: the complete choices of the selection, else the actions without pieces
+    const complete = found.filter((a) => a.parts.length === keys.length);
+    const shown = keys.length ? complete : actions.filter((a) => !a.parts.length);
+    const prompt = keys.length ? (complete.length ? "Confirm, or click a lit piece to add it:"
+      : "Now click a lit piece to complete the choice:") : "";
     const actionBar = h("div", { class: "actions", "data-testid": "actions" },
-      keys.length ? h("button", { type: "button", class: "odd-nb-button", "data-testid": "clear",
-        text: "clear selection", onclick: () => { selected = []; draw(); } }) : null,
+      prompt ? h("span", { class: "prompt", text: prompt }) : null,
       shown.map((a) => h("button", {
-        type: "button", class: "odd-nb-button action" + (a.id === hint.id ? " hinted" : ""),
-        "data-testid": `action-${a.id}`, text: a.text,
-        onclick: () => { selected = []; send({ kind: "act", id: a.id, version: model.get("version") }); },
-      })));
+        type: "button", class: "odd-nb-button action" + (a.id === hint.id ? " hinted" : "") +
+          (keys.length ? " armed" : ""),
+        "data-testid": `action-${a.id}`, text: a.text, onclick: () => act(a.id) })),
+      keys.length ? h("button", { type: "button", class: "odd-nb-button", "data-testid": "clear",
+        text: "Clear selection", onclick: () => { selected = []; draw(); } }) : null);
 
     const list = h("select", { "data-testid": "action-list", "aria-label": "every legal action" },
       actions.map((a) => h("option", { value: String(a.id), text: a.text })));
     const fallback = h("details", { class: "all-actions" },
       h("summary", { text: `all ${actions.length} legal actions` }), list,
-      button("play it", "action-play", actions.length > 0, () =>
-        send({ kind: "act", id: Number(list.value), version: model.get("version") })));
+      button("Play it", "action-play", actions.length > 0, () => act(Number(list.value))));
 
     const history = model.get("history") || [];
-    const items = history.map((e, i) => h("li", { class: [e.past ? "past" : "future",
-      e.chance ? "chance" : ""].join(" ") },
-      h("button", { type: "button", "data-testid": `history-${i + 1}`, disabled: !e.jump,
-        text: e.text, title: e.jump ? `go to step ${i + 1}` : "",
-        onclick: () => send({ kind: "jump", to: i + 1 }) })));
-    const log = h("ol", { class: "history", "data-testid": "history" }, items);
-
+    const log = historyList(history);
     const message = model.get("message");
-    root.replaceChildren(
+    const kind = model.get("message_kind");
+    if (kind === "error" && message) refused = message;
+    const outcome = board.outcome;
+    const undoWhy = model.get("undo_why");
+    const side = h("aside", { class: "side" },
+      teaching ? teachPane(board.teach) : null,
+      h("div", { class: "odds", "data-testid": "odds" }),
+      h("div", { class: "log" },
+        h("div", { class: "log-title", text:
+          `History · step ${history.filter((e) => e.past).length} of ${history.length}` }),
+        log));
+    const oldLog = root.querySelector(".history");
+    const scrolled = oldLog ? oldLog.scrollTop : 0;
+    root.replaceChildren(...[
       h("header", {},
         h("span", { class: "title", text: board.title || "" }),
         h("span", { class: "status", "data-testid": "status", text: board.status || "" })),
+      outcome ? banner(outcome) : null,
       h("div", { class: "controls" },
-        button("↶ Undo", "undo", model.get("can_undo"), () => send({ kind: "undo" })),
-        button("↷ Redo", "redo", model.get("can_redo"), () => send({ kind: "redo" })),
-        button("⟲ Restart", "restart", true, () => send({ kind: "restart" })),
-        button("New seed", "new-seed", true, () => send({ kind: "new seed" })),
-        button("Hint", "hint", actions.length > 0, () => send({ kind: "hint" }))),
-      h("div", { class: `message ${model.get("message_kind")}`, "data-testid": "message",
-        role: "status", "aria-live": "polite", text: message || " " }),
+        button("↶ Undo", "undo", !undoWhy, () => send({ kind: "undo" }), undoWhy || "undo the " +
+          "last decision"),
+        button("↷ Redo", "redo", model.get("can_redo"), () => send({ kind: "redo" }),
+          model.get("can_redo") ? "play the undone step again" : "nothing undone to redo"),
+        button("⟲ Restart", "restart", model.get("can_start"), () => send({ kind: "restart" }),
+          model.get("can_start") ? "back to the start; redo comes forward again"
+            : "this game cannot go back to its start"),
+        button("New game", "new-seed", true, () => send({ kind: "new seed" }),
+          "a new game with the next seed"),
+        button("Hint", "hint", actions.length > 0, () => send({ kind: "hint" }),
+          actions.length ? "show a good move" : "nothing for you to choose now"),
+        h("label", { class: "teach-toggle" },
+          h("input", { type: "checkbox", "data-testid": "teach-toggle", checked: teaching,
+            onchange: (e) => { teaching = e.target.checked; draw(); } }), " Teach me")),
+      h("div", { class: `message ${kind}`, "data-testid": "message", role: "status",
+        "aria-live": "polite", text: message || "" }),
       h("div", { class: "main" },
         h("div", { class: "zones" + (keys.length ? " selecting" : "") }, zones),
-        h("aside", { class: "side" },
-          h("div", { class: "odds", "data-testid": "odds" }),
-          h("details", { class: "log", open: true },
-            h("summary", { text: `history (${history.filter((e) => e.past).length} steps)` }),
-            log))),
-      actionBar, fallback);
+        side),
+      actionBar, fallback].filter(Boolean));
     root.querySelector(".odds").innerHTML = model.get("odds") || ""; // escaped by Python
-    const current = log.querySelector("li.past:last-of-type");
-    if (current) log.scrollTop = current.offsetTop;
+    // the move list keeps its place while the person reads it; a move brings the current step
+    // into its middle
+    const version = model.get("version");
+    const current = log.querySelector("li.current");
+    if (version !== seenVersion && current) {
+      log.scrollTop = Math.max(0, current.offsetTop - log.clientHeight / 2);
+    } else log.scrollTop = scrolled;
+    seenVersion = version;
   }
 
   function schedule() {
     clearTimeout(timer);
-    if (!model.get("autoplay")) return;
-    timer = setTimeout(() => send({ kind: "agent step" }), model.get("speed"));
+    const kind = model.get("autoplay") ? "agent step" : model.get("waiting") ? "others" : null;
+    if (!kind) return;
+    const version = model.get("version");
+    timer = setTimeout(() => send({ kind, version }), model.get("speed"));
   }
 
   model.on("change:version", () => { selected = []; draw(); schedule(); });
@@ -206,6 +372,7 @@ function render({ model, el }) {
   model.on("change:hint", draw);
   model.on("change:autoplay", schedule);
   draw();
+  schedule();
   return () => clearTimeout(timer);
 }
 
