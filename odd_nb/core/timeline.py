@@ -230,8 +230,8 @@ class Timeline:
         if i < 0:
             return "nothing to undo: no decision has been made yet"
         if self.strict_undo and i < self._cursor - 1 and not force:
-            return ("undo would take back a card or roll already seen; in this game undo stops "
-                    "at the last draw")
+            return ("undo would take back a draw a player has seen; in this game undo stops "
+                    "at the last card or roll drawn")
         return None
 
     def redo(self) -> None:

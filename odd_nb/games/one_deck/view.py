@@ -213,8 +213,9 @@ class OneDeckView(View):
                 "start": "the party enters the dungeon",
                 "zones": [{"title": "Encounter", "items": self._encounter(s), "wide": True},
                           {"title": "Heroes", "items": [self._hero(s, h)
-                                                         for h in range(len(s.heroes))]},
-                          {"title": "The delve", "items": self._delve(s)}]}
+                                                         for h in range(len(s.heroes))],
+                           "wide": True},
+                          {"title": "The delve", "items": self._delve(s), "wide": True}]}
 
     def status(self, s) -> str:
         if s.outcome:
@@ -238,9 +239,10 @@ class OneDeckView(View):
         feat = s.hero_side(h).feat
         items.append(_ability(f"feat:{h}:{feat.id}", "Feat: " + feat.name, feat, feat=True))
         items += [_ability(f"skill:{h}:{sk.id}", sk.name, sk) for sk in s.skills_of(h)]
-        items += [piece("panel", title=s.content.encounters[c].name, tone="loot",
-                        lines=["item: " + item_words(s.content.encounters[c].loot.item)])
-                  for c in hero.items]
+        if hero.items:
+            items.append(piece("panel", title="Items", tone="loot", lines=[
+                f"{s.content.encounters[c].name}: {item_words(s.content.encounters[c].loot.item)}"
+                for c in hero.items]))
         return piece("panel", f"hero:{h}", title=s.hero_card(h).name, tone="hero", items=items,
                      label=f"{s.hero_card(h).name}, {hero.damage} damage of {health}")
 
@@ -250,7 +252,7 @@ class OneDeckView(View):
         items = [piece("stat", label="level", value=s.level, icon="level"),
                  piece("stat", label="XP", value=s.xp, icon="xp",
                        note=_next_level(s)),
-                 piece("stat", "potion", label="potions", value=s.potions, icon="potion",
+                 piece("stat", "potion", label="potion tokens", value=s.potions, icon="potion",
                        note=f"known: {potions}"),
                  piece("stat", label="cards in the deck", value=s.deck_size, icon="deck")]
         if s.time_due:
