@@ -57,6 +57,18 @@ function icon(name, label) {
   return el;
 }
 
+// Texts from Python may hold the games' symbols; the ones a machine without an emoji font
+// shows as empty boxes are drawn as the board's own icons instead.
+const GLYPHS = { "⌛": "time", "☠": "skull" };
+function rich(text) {
+  const out = [];
+  for (const part of String(text).split(/([⌛☠])/u)) {
+    if (GLYPHS[part]) out.push(icon(GLYPHS[part], part === "⌛" ? "time" : "skull"));
+    else if (part) out.push(part);
+  }
+  return h("span", { class: "rich", "aria-label": text }, out);
+}
+
 // Where the pips of a die face sit, on a 3 x 3 grid (0..8).
 const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
   6: [0, 2, 3, 5, 6, 8] };
@@ -232,7 +244,7 @@ function render({ model, el }) {
       title: e.jump ? `go back to after step ${i + 1}` : "", onclick: () =>
         send({ kind: "jump", to: i + 1 }) },
     e.seat ? h("span", { class: "who", text: e.seat }) : null,
-    h("span", { class: "what", text: e.text }))));
+    h("span", { class: "what" }, rich(e.text)))));
     const start = h("li", { class: "step start" + (history.some((e) => e.current) ? "" :
       " current") }, h("span", { class: "n", text: "0" }),
     h("button", { type: "button", "data-testid": "history-0", disabled: !model.get("can_start"),
@@ -295,7 +307,8 @@ function render({ model, el }) {
       shown.map((a) => h("button", {
         type: "button", class: "odd-nb-button action" + (a.id === hint.id ? " hinted" : "") +
           (keys.length ? " armed" : ""),
-        "data-testid": `action-${a.id}`, text: a.text, onclick: () => act(a.id) })),
+        "data-testid": `action-${a.id}`, "aria-label": a.text, onclick: () => act(a.id) },
+      rich(a.text))),
       keys.length ? h("button", { type: "button", class: "odd-nb-button", "data-testid": "clear",
         text: "Clear selection", onclick: () => { selected = []; draw(); } }) : null);
 
