@@ -58,12 +58,22 @@ def loot_key(action: TakeLoot) -> str:
 # -- the odds panel --------------------------------------------------------------------------
 @lru_cache(maxsize=64)
 def _faced(s):
-    """A door just opened (§5.4): the position if the party faces it (``None`` if facing it
-    draws or rolls first)."""
+    """A door just opened (§5.4): the position if the party faces it, up to its roll. Time a
+    start ability spends may draw cards first (E0): which cards does not matter to the dice, so
+    the first outcome is taken, as is a hero to take stairs damage. ``None`` if facing it ends
+    the game."""
     if s.phase != "door" or not s.is_legal(FACE):
         return None
     after = s.apply(FACE)
-    return None if after.is_chance else after
+    while not after.is_terminal and (after.is_chance or after.phase not in ("peril", "feats")):
+        if after.is_chance:
+            after = after.apply(after.chance_outcomes()[0][0])
+            continue
+        first = after.legal_actions()[0]
+        if not isinstance(first, TakeDamage):
+            return None
+        after = after.apply(first)
+    return None if after.is_terminal else after
 
 
 def _ahead(s):
@@ -145,12 +155,15 @@ def _odds_panel(s) -> str | None:
 
 # -- hints that follow the panel ---------------------------------------------------------------
 def _placement_step(s):
-    """A placement or conversion that keeps the best placement the panel reports (E4)."""
+    """A placement, conversion or discard that keeps the best placement the panel reports
+    (E4)."""
     from .odds import best_placement
     best = best_placement(s)
     target = (best.damage, best.time)
-    steps = [a for a in s.legal_actions() if isinstance(a, Place)]
-    steps += [a for a in s.legal_actions() if isinstance(a, Convert)]
+    legal = s.legal_actions()
+    # placing first, then converting, then a discard (which may free the black die a
+    # conversion needs when the supply has none, A21)
+    steps = [a for kind in (Place, Convert, Discard) for a in legal if isinstance(a, kind)]
     for a in steps:
         after = s.apply(a)
         if not after.is_chance:
@@ -307,8 +320,10 @@ class OneDeckView(View):
         ahead = _faced(s)  # a door just opened: the boxes the party would face (§5.4)
         if ahead is not None and ahead.boxes:
             return [_box(None, b, ()) for b in ahead.boxes]
-        if s.card and s.encounter_card.kind == "peril":  # each option adds its box to these
-            return [_box(None, b, ()) for b in s.dungeon_card.floors[s.floor - 1].peril_boxes]
+        if s.card and s.encounter_card.kind == "peril":  # each option adds its box to the
+            # peril boxes of every floor revealed so far (E4)
+            return [_box(None, b, ()) for floor in s.dungeon_card.floors[:s.floor]
+                    for b in floor.peril_boxes]
         return []
 
     def _loot(self, s) -> list:
