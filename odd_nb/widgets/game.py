@@ -35,6 +35,7 @@ KINDS = ("act", "undo", "redo", "restart", "new seed", "jump", "hint", "explain"
 # where the teaching pane's rule links point: docs/rules/ of the repository, seen from a
 # notebook in notebooks/ (JupyterLab opens the Markdown file in a new tab)
 DOCS = "../docs/rules/"
+STALE = object()  # what a handler returns for a request that asks for nothing any more
 
 
 class Board(anywidget.AnyWidget):
@@ -180,7 +181,8 @@ class GameWidget(widgets.VBox):
             if kind not in KINDS:
                 raise IllegalAction(f"the board sent a request this game does not know: "
                                     f"{str(request)[:80]}")
-            getattr(self, "_" + kind.replace(" ", "_"))(request)
+            if getattr(self, "_" + kind.replace(" ", "_"))(request) is STALE:
+                return  # nothing changed: no redraw, so a half-made selection stays
         except IllegalAction as e:  # includes refused undo, stale or forged action ids
             self._acting = False
             self._say(str(e), "error")
@@ -283,7 +285,7 @@ class GameWidget(widgets.VBox):
         t = self._timeline
         if request.get("version") != self.board.version or self._people_move(t.state) \
                 or t.state.is_terminal:
-            return  # a late request: the position it was for is gone
+            return STALE  # a late request: the position it was for is gone
         self._play_other()
 
     def _play_other(self) -> None:

@@ -149,3 +149,22 @@ def open_and_run(server: Server, page, timeout: float, url: str = "/lab/tree/pla
     boards = page.get_by_test_id("board")
     boards.nth(1).wait_for(timeout=timeout)
     return boards.nth(0), boards.nth(1)
+
+
+def keep_every_cell(root: Path) -> None:
+    """JupyterLab settings (in a folder made by ``prepare``) that keep every cell of a notebook in
+    the page ("windowing" off): a test that finds boards by their order needs them all there."""
+    settings = root / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+
+
+def run_notebook(server: Server, page, name: str, boards: int, timeout: float) -> list:
+    """Open notebook ``name`` of the server's folder in JupyterLab, run all its cells, wait until
+    ``boards`` boards are on the page and return them (locators, in the order of the cells)."""
+    page.goto(f"{server.url}/lab/tree/{name}")
+    page.wait_for_function(KERNEL_READY, timeout=timeout)
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    found = page.get_by_test_id("board")
+    found.nth(boards - 1).wait_for(timeout=timeout)
+    return [found.nth(i) for i in range(boards)]

@@ -309,8 +309,8 @@ def test_s3_odds_have_a_legend_for_every_column_and_the_defeats_column_is_never_
         html = VIEW.odds(s, s.to_move)
         assert all(VIEW.odds(s, q) is None for q in range(players) if q != s.to_move)
         parsed = parse_odds(html)
-        assert parsed.heads == ["play", "powers", "damage", "defeats", "attack left",
-                                "hand kept", "survive"]
+        assert parsed.heads == ["play", "survive", "damage", "defeats", "attack left",
+                                "hand kept", "powers"]
         assert parsed.legend == parsed.heads
         assert all(f"<b>{h}</b>: " in html for h in parsed.heads)
         rows = play_rows(s)

@@ -424,10 +424,11 @@ class OneDeckView(View):
     def explain(self, s, keys: list[str]) -> str:
         dice = [k for k in keys if k.startswith("die:")]
         boxes = [k for k in keys if k.startswith("box:")]
-        if len(dice) == 1 and len(boxes) == 1:
+        if len(keys) == 2 and len(dice) == 1 and len(boxes) == 1:
             _, h, colour, value = dice[0].split(":")
             box = int(boxes[0][4:])
-            action = Place(int(h), (colour, int(value)), box)
+            text = str(s.boxes[box]) if 0 <= box < len(s.boxes) else ""
+            action = Place(int(h), (colour, int(value)), box, box_text=text)
             return s.explain_illegal(action)
         if len(keys) == 1 and (keys[0].startswith(("skill:", "feat:"))):
             return (f"that {keys[0].split(':')[0]} cannot be used now: its cost or its timing "

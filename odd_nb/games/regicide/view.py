@@ -57,13 +57,13 @@ POWER_WORDS = ("♥ heals cards from the discard pile back under the tavern",
 #: the odds table's columns: (heading, legend line)
 COLUMNS = (
     ("play", "the cards played, or yield (play nothing and take the attack)"),
-    ("powers", "the suits whose powers work against this enemy (its own suit's does not)"),
+    ("survive", "the chance the hand, with any ♦ draws, can then cover the attack left"),
     ("damage", "dealt to the enemy by this play (♣ doubles it)"),
     ("defeats", "yes / exactly (an exact kill sends the enemy to the top of the tavern) / no"),
     ("attack left", "the enemy's attack after the ♠ shield, to cover by discarding (step 4); "
                     "0 after a defeat or a Jester"),
     ("hand kept", "the value of the cards left in hand after the play"),
-    ("survive", "the chance the hand, with any ♦ draws, can then cover the attack left"),
+    ("powers", "the suits whose powers work against this enemy (its own suit's does not)"),
 )
 
 
@@ -444,8 +444,8 @@ class RegicideView(View):
 def _cells(r: dict) -> list:
     """One row of the odds table, in the order of ``COLUMNS``."""
     defeats = "exactly" if r["exact"] else "yes" if r["defeats"] else "no"
-    return [r["action"].removeprefix("play "), r["powers"] or "-", r["damage"], defeats,
-            r["attack_left"], r["hand_left"], _percent(r["survives"])]
+    return [r["action"].removeprefix("play "), _percent(r["survives"]), r["damage"], defeats,
+            r["attack_left"], r["hand_left"], r["powers"] or "-"]
 
 
 __all__ = ["RegicideView", "card_piece", "play_effects_then"]

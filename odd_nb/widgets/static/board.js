@@ -364,11 +364,21 @@ function render({ model, el }) {
     // the move list keeps its place while the person reads it; a move brings the current step
     // into its middle
     const version = model.get("version");
-    const current = log.querySelector("li.current");
-    if (version !== seenVersion && current) {
-      log.scrollTop = Math.max(0, current.offsetTop - log.clientHeight / 2);
-    } else log.scrollTop = scrolled;
+    if (version !== seenVersion) centre(log, 60);
+    else log.scrollTop = scrolled;
     seenVersion = version;
+  }
+
+  // Bring the current step to the middle of the move list, once the list is laid out (a board
+  // is drawn before the notebook puts it on the page).
+  function centre(log, tries) {
+    const current = log.querySelector("li.current");
+    if (!current) return;
+    if (!(log.isConnected && log.clientHeight) && tries > 0) {
+      requestAnimationFrame(() => centre(log, tries - 1));
+      return;
+    }
+    log.scrollTop = Math.max(0, current.offsetTop - log.clientHeight / 2);
   }
 
   function schedule() {
