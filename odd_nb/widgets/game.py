@@ -35,7 +35,7 @@ KINDS = ("act", "undo", "redo", "restart", "new seed", "jump", "hint", "explain"
 # where the teaching pane's rule links point: docs/rules/ of the repository, seen from a
 # notebook in notebooks/ (JupyterLab opens the Markdown file in a new tab)
 DOCS = "../docs/rules/"
-STALE = object()  # what a handler returns for a request that asks for nothing any more
+UNCHANGED = object()  # what a handler returns when the position did not change: no redraw
 
 
 class Board(anywidget.AnyWidget):
@@ -181,15 +181,15 @@ class GameWidget(widgets.VBox):
             if kind not in KINDS:
                 raise IllegalAction(f"the board sent a request this game does not know: "
                                     f"{str(request)[:80]}")
-            if getattr(self, "_" + kind.replace(" ", "_"))(request) is STALE:
-                return  # nothing changed: no redraw, so a half-made selection stays
+            if getattr(self, "_" + kind.replace(" ", "_"))(request) is UNCHANGED:
+                return  # no redraw, so a half-made selection in the browser stays
         except IllegalAction as e:  # includes refused undo, stale or forged action ids
             self._acting = False
             self._say(str(e), "error")
             return
         finally:
             self._acting = False
-        self._after_change(keep_message=kind in ("hint", "explain"))
+        self._after_change()
 
     def _act(self, request) -> None:
         version, i = request.get("version"), request.get("id")
@@ -261,8 +261,11 @@ class GameWidget(widgets.VBox):
             raise IllegalAction("no hint for this position")
         choices = self._choices()
         i = choices.index(action)
-        self.board.hint = {"id": i, "text": str(action), "parts": self.view.parts(state, action)}
-        self._message, self._kind = f"hint: {action}", "hint"
+        with self.board.hold_sync():
+            self.board.hint = {"id": i, "text": str(action),
+                               "parts": self.view.parts(state, action)}
+            self._say(f"hint: {action}", "hint")
+        return UNCHANGED
 
     def _explain(self, request) -> None:
         keys = request.get("keys")
@@ -285,7 +288,7 @@ class GameWidget(widgets.VBox):
         t = self._timeline
         if request.get("version") != self.board.version or self._people_move(t.state) \
                 or t.state.is_terminal:
-            return STALE  # a late request: the position it was for is gone
+            return UNCHANGED  # a late request: the position it was for is gone
         self._play_other()
 
     def _play_other(self) -> None:
@@ -325,7 +328,7 @@ class GameWidget(widgets.VBox):
                          "jump": self._can_jump(i + 1)})
         return rows
 
-    def _after_change(self, keep_message: bool = False) -> None:
+    def _after_change(self) -> None:
         """Let agents move for the other seats, then show the new position."""
         t = self._timeline
         self._acting = True
@@ -356,8 +359,7 @@ class GameWidget(widgets.VBox):
             b.undo_why = self._why_not_undo() or ""
             b.can_redo, b.can_start = t.can_redo, self._can_jump(self._first_decision())
             b.waiting = self.paced and not self._people_move(state) and not state.is_terminal
-            if self._kind != "hint":
-                b.hint = {}
+            b.hint = {}  # a hint belongs to the position it was asked in
             b.message, b.message_kind = self._message, self._kind
             if state.is_terminal:
                 b.autoplay = False
