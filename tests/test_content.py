@@ -23,23 +23,13 @@ def test_the_shipped_set_has_what_the_issue_asks_for():
     assert len(c.levels) == 4 and c.basic_potion.basic
 
 
-def _all_boxes(c):
-    for e in c.encounters.values():
-        yield from e.boxes
-        yield from (o.box for o in e.options)
-    for d in c.dungeons.values():
-        yield from d.boss.boxes
-        for f in d.floors:
-            yield from f.combat_boxes + f.peril_boxes
-
-
 def _ability_ops(c):
     return {e.op for x in c.encounters.values() for a in x.abilities for e in a.effects}
 
 
 def test_the_shipped_set_uses_every_box_kind_cost_kind_and_effect_verb():
     c = load_content()
-    boxes = list(_all_boxes(c))
+    boxes = list(c.every_box())
     assert any(b.wide for b in boxes) and any(not b.wide for b in boxes)
     assert any(b.armor for b in boxes) and any(b.skull for b in boxes)
     assert {b.colour for b in boxes} >= {"yellow", "pink", "blue", "black", "any"}
@@ -59,7 +49,7 @@ def test_the_base_set_keeps_to_base_game_mechanics():
     """§12: poison and exile are Forest of Shadows mechanisms, engine hooks only; the base set
     uses neither, the optional expansion file shows both."""
     c = load_content()
-    assert not any(b.poison for b in _all_boxes(c))
+    assert not any(b.poison for b in c.every_box())
     assert not {"exile", "poison"} & (_ability_ops(c) | set(_boss_and_floor_ops(c)))
     assert "poison" not in (DATA_DIR / "base.json").read_text()
     assert "exile" not in (DATA_DIR / "base.json").read_text()
@@ -70,7 +60,7 @@ def test_the_expansion_file_loads_by_name_and_shows_poison_and_exile():
     assert x.name != load_content().name
     assert load_content("expansion.json").name == x.name
     assert load_content(DATA_DIR / "expansion.json").name == x.name
-    assert any(b.poison for b in _all_boxes(x))  # Forest of Shadows hook (§12)
+    assert any(b.poison for b in x.every_box())  # Forest of Shadows hook (§12)
     assert {"exile", "poison"} <= _ability_ops(x)
     # the base set plus the hooks: the same cards, only four of them changed
     base = load_content()

@@ -39,16 +39,6 @@ def skills(c):
     return printed + [e.loot.skill for e in c.encounters.values() if e.loot.skill]
 
 
-def boxes(c):
-    for e in c.encounters.values():
-        yield from e.boxes
-        yield from (o.box for o in e.options)
-    for d in c.dungeons.values():
-        yield from d.boss.boxes
-        for f in d.floors:
-            yield from f.combat_boxes + f.peril_boxes
-
-
 def abilities(c):
     """(ability, is a boss's) of every encounter, floor and boss."""
     for e in c.encounters.values():
@@ -110,7 +100,7 @@ def test_every_ability_has_words(name):
 def test_every_box_has_words(name):
     """§4 (small and wide boxes, black is wild, armor first A11), A10 (option colour), §6 E5
     (the cost of an uncovered box), §10 (skull boxes) and §12 (poison icons)."""
-    for box in boxes(SETS[name]):
+    for box in SETS[name].every_box():
         text = readable(W.box_words(box))
         assert ("armor" in text) == box.armor and ("skull" in text) == box.skull
         assert ("adding up to" in text) == box.wide

@@ -247,6 +247,17 @@ class Content:
     def basic_potion(self) -> Potion:
         return next(p for p in self.potions.values() if p.basic)
 
+    def every_box(self):
+        """Every box printed in the set: encounters' boxes and peril options', bosses', and each
+        floor's combat and peril boxes."""
+        for e in self.encounters.values():
+            yield from e.boxes
+            yield from (o.box for o in e.options)
+        for d in self.dungeons.values():
+            yield from d.boss.boxes
+            for f in d.floors:
+                yield from f.combat_boxes + f.peril_boxes
+
     def skill(self, skill_id: str) -> Skill:
         """Any skill or feat of the set by id."""
         return self._skills()[skill_id]

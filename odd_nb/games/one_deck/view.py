@@ -15,12 +15,13 @@ is opened the encounter's boxes and odds are on the board, so face-or-flee is an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from html import escape
 from threading import Lock
 
 from ...core.view import View, piece, rule_link
-from .actions import (FACE, OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place,
+from .actions import (DONE, FACE, OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place,
                       TakeDamage, TakeLoot, Use)
 from .dice import COLOURS, covered
 from .words import ability_words, box_words, item_words, loot_words, skill_words
@@ -155,12 +156,15 @@ def _odds_panel(s) -> str | None:
 
 # -- hints that follow the panel ---------------------------------------------------------------
 def _placement_step(s):
-    """A placement, conversion or discard that keeps the best placement the panel reports
-    (E4)."""
+    """A placement, conversion or discard that keeps the best placement the panel reports, or
+    done once the dice left can better nothing (E4)."""
     from .odds import best_placement
     best = best_placement(s)
     target = (best.damage, best.time)
     legal = s.legal_actions()
+    now = best_placement(replace(s, pools=((),) * len(s.heroes)))  # what done leaves now
+    if (now.damage, now.time) == target and DONE in legal:
+        return DONE  # the dice left can better nothing: no pointless conversions
     # placing first, then converting, then a discard (which may free the black die a
     # conversion needs when the supply has none, A21)
     steps = [a for kind in (Place, Convert, Discard) for a in legal if isinstance(a, kind)]
