@@ -7,7 +7,10 @@ For each position it clicks Undo and Redo in turn and times, inside the page, fr
 for the new position. The baseline, measured in the same run, is the round trip of a request
 that the kernel refuses at once (two cards that make no play): browser -> kernel -> browser
 with no game work, so the difference is what the engine, the view and the redraw cost.
-Goals (issue 5): under 100 ms to the board, under 250 ms to the odds.
+Goals (issue 26): click to board under 100 ms median and 250 ms p95, click to odds under 250 ms
+median. Undo and redo revisit positions, whose odds the view keeps (a cache of the latest 64):
+the odds figures here are those of a position met before, the first visit's are in
+benchmarks/odds_in_play.py.
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ BASELINE = """async ([index, first, second]) => {
 def summary(name: str, values: list[float]) -> str:
     values = sorted(values)
     return (f"{name:<50} median {statistics.median(values):7.1f} ms   "
-            f"p90 {values[int(0.9 * (len(values) - 1))]:7.1f} ms   (n={len(values)})")
+            f"p95 {values[round(0.95 * (len(values) - 1))]:7.1f} ms   (n={len(values)})")
 
 
 def undo_redo(page, kernel, index: int, widget: str, rounds: int, label: str) -> list[str]:
@@ -125,7 +128,8 @@ def main() -> None:
     finally:
         server.stop()
     print("\n".join(lines))
-    print("goals: < 100 ms click -> board, < 250 ms click -> odds (issue 5)")
+    print("goals (issue 26): click -> board under 100 ms median and 250 ms p95; click -> odds "
+          "under 250 ms median")
 
 
 if __name__ == "__main__":
