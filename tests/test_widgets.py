@@ -216,6 +216,29 @@ def test_s4_regicide_the_other_seats_are_played_by_the_agent_and_undo_takes_them
     assert w.timeline.state.to_move == 0 or w.board.message_kind == "error"
 
 
+def test_s3_each_seat_panel_names_that_seats_last_decision():
+    """§3: plays and discards are made face up, so each seat's panel shows its latest one (the
+    state keeps no owner of a play; the widget reads it from the history), and the move list
+    names the seat of every decision."""
+    w = play("regicide", players=3, seed=5, seat=0)
+    for _ in range(8):
+        if w.timeline.state.is_terminal:
+            break
+        click_action(w, w.board.actions[0]["text"])
+    before = [w.timeline._start] + [e.state for e in w.timeline.history]
+    last = {}
+    for i, e in enumerate(w.timeline.history):
+        if not e.chance:
+            last[before[i].to_move] = str(e.action)
+    assert len(last) == 3  # every seat has decided
+    seats = next(z for z in w.board.board["zones"] if z["title"] == "Seats")["items"]
+    for q, panel in enumerate(seats):
+        assert f"last: {last[q]}" in panel["lines"]
+    named = [row["seat"] for row in w.board.history if not row["chance"]]
+    assert named and all(n.startswith("seat ") for n in named)
+    assert any(n == "seat 0 (you)" for n in named) and "seat 2" in named
+
+
 def test_e4_clicking_a_die_then_a_box_it_cannot_take_says_why():
     """One Deck Dungeon E4: the explanation is the rule's own words, the state unchanged."""
     t = odd_nb.start("one-deck-dungeon", seed=7)

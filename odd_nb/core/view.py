@@ -75,8 +75,10 @@ class View:
     def __init__(self, game):
         self.game = game
 
-    def board(self, state, seat: int | None) -> dict:
-        """The board as ``seat`` may see it (``None``: the player to move)."""
+    def board(self, state, seat: int | None, last_moves: dict | None = None) -> dict:
+        """The board as ``seat`` may see it (``None``: the player to move). ``last_moves``: in a
+        game of several players, each seat's latest decision in the history so far as text
+        (``{seat: "play 8♥"}``), which the state itself may not record; the widget gives it."""
         return {"title": self.game.name, "status": self.status(state),
                 "zones": [{"title": "state", "items": [piece("text", text=str(state))]}]}
 

@@ -309,6 +309,16 @@ class GameWidget(widgets.VBox):
     def _can_jump(self, step: int) -> bool:
         return self._timeline.can_jump(step)  # the core's secrecy policy (Timeline.strict_undo)
 
+    def _last_moves(self) -> dict | None:
+        """Each seat's latest decision so far, in a game of several players (decisions are
+        public; chance outcomes, which may be secret draws, are not among them)."""
+        t = self._timeline
+        if self.state.num_players < 2:
+            return None
+        before = [t._start] + [e.state for e in t.history]
+        return {before[i].to_move: str(e.action) for i, e in enumerate(t.history)
+                if not e.chance}
+
     def _history(self) -> list[dict]:
         """The whole history like a move list: the steps taken, the current one marked, and the
         undone ones after it (until a different move is played), each naming its seat in a game
@@ -347,7 +357,7 @@ class GameWidget(widgets.VBox):
         t, state, b = self._timeline, self.state, self.board
         choices = self._choices()
         viewer = self.viewer
-        board = self.view.board(state, viewer)
+        board = self.view.board(state, viewer, self._last_moves())
         board["teach"] = self.view.teach(state)
         if state.is_terminal:
             board["outcome"] = self.view.summary(state)

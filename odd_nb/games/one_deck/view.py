@@ -224,7 +224,7 @@ def _next_level(s) -> str:
 class OneDeckView(View):
     """The board of One Deck Dungeon: hero cards with their pools, the delve, the encounter."""
 
-    def board(self, s, seat):
+    def board(self, s, seat, last_moves=None):
         return {"title": f"One Deck Dungeon · {s.dungeon_card.name}",
                 "status": self.status(s),
                 "start": "the party enters the dungeon",

@@ -7,8 +7,9 @@ that names them; after a Jester the next player is chosen by clicking their seat
 
 The board shows one seat's hand only, the seat the widget plays (or, with nobody fixed, the
 seat to move): other hands are never sent to the browser, only their counts (§4). The state
-keeps the plays against the current enemy in order but not who made them, so a seat's last play
-is shown in solo only (every play is the one seat's).
+keeps the plays against the current enemy in order but not who made them: a seat's last decision
+comes from the history (``last_moves``, given by the widget), and in solo every play is the one
+seat's.
 
 >>> import odd_nb
 >>> t = odd_nb.start("regicide", players=2, seed=3)
@@ -129,15 +130,16 @@ class RegicideView(View):
     """The Regicide board, status, odds, teaching pane and game-over summary."""
 
     # -- the board -----------------------------------------------------------------------------
-    def board(self, s, seat):
+    def board(self, s, seat, last_moves=None):
         me = s.active if seat is None else seat
         n = s.rules.players
+        last = last_moves or {}
         hand = [card_piece(c, note=_card_note(c)) for c in s.hands[me]]
         zones = [{"title": "Enemy", "items": self._enemy(s)},
                  {"title": "In play", "items": self._in_play(s)},
                  {"title": f"Hand of {self.seat_name(s, me)}",
                   "items": hand or [piece("text", text="no cards")]},
-                 {"title": "Seats", "items": [self._seat(s, q) for q in range(n)]},
+                 {"title": "Seats", "items": [self._seat(s, q, last.get(q)) for q in range(n)]},
                  {"title": "Table", "items": self._table(s, me)}]
         return {"title": f"Regicide · {n} player{'s' if n > 1 else ''}",
                 "status": self.status(s), "zones": zones}
@@ -173,7 +175,7 @@ class RegicideView(View):
                       items=[card_piece(c, key=False) for c in played])
                 for i, played in enumerate(s.in_play)]
 
-    def _seat(self, s, q: int) -> dict:
+    def _seat(self, s, q: int, last: str | None = None) -> dict:
         lines = [f"{len(s.hands[q])} card{'s' if len(s.hands[q]) != 1 else ''} in hand"]
         items = []
         if q == s.active and not s.is_terminal and not s.is_chance:
@@ -186,6 +188,8 @@ class RegicideView(View):
             lines.append("yielded on their last turn")
         if s.signals and s.signals[q]:
             lines.append(f"signal: {s.signals[q]}")
+        if last and s.rules.players > 1:  # the state keeps no owner of a play; the history does
+            lines.append(f"last: {last}")
         if s.rules.players == 1 and s.in_play:  # in solo every play is this seat's
             lines.append("last play:")
             items = [card_piece(c, key=False) for c in s.in_play[-1]]
