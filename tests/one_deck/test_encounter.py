@@ -384,7 +384,10 @@ def test_s5_4_an_opened_door_shows_what_facing_it_means():
         assert f"box {o.box}" in str(peril) and o.label in str(peril)
     import odd_nb
     board = odd_nb.load_game("one-deck-dungeon").view().board(combat, None)
-    assert all(f"box: {b}" in str(board) for b in card.boxes)
+    encounter = next(z for z in board["zones"] if z["title"] == "Encounter")["items"]
+    shown = [(p["colour"], p["target"], p["damage"], p["time"]) for p in encounter
+             if p["type"] == "box"]
+    assert all((b.colour, b.target, b.damage, b.time) in shown for b in card.boxes)
 
 
 def test_s7_action_labels_name_costs_that_are_not_dice():

@@ -280,12 +280,12 @@ def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkey
     view_module._quick_odds.cache_clear()
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 600)  # time enough on any machine
     panel = view.odds(state, None)
-    assert "<td>exact</td>" in panel and "state_odds" not in panel
+    assert "(exact)" in panel and "estimated" not in panel
     view_module._quick_odds.cache_clear()
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
     panel = view.odds(state, None)
-    assert "estimate from 1 roll (clear " in panel and "<td>exact</td>" not in panel
-    assert "state_odds(widget.timeline.state)" in panel  # where to get the exact figures
+    assert "estimated from 1 roll, clear " in panel and "(exact)" not in panel
+    assert "better figures follow" in panel  # the background work is on its way
     view_module._quick_odds.cache_clear()
 
 

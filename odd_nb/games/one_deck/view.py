@@ -128,8 +128,9 @@ def _table(s, rows) -> str | None:
         for name, clear, damage, time, how in _headlines(ahead, rows))
     when = "If you face it" if s.phase == "door" else "Before the roll"
     note = "" if all(o.exact for _, o in rows) else (
-        "<p class=\"legend\">Exact odds take longer than a click here; better figures follow "
-        "while you think.</p>")
+        "<p class=\"legend\">Exact odds take longer than a click here; in a Jupyter kernel "
+        "better figures follow while you think, and <code>state_odds</code> gives them in a "
+        "cell.</p>")
     return f"<p><b>{when}</b></p>{lines}<p class=\"legend\">{LEGEND}</p>{note}"
 
 
