@@ -1,0 +1,285 @@
+"""The offline JupyterLite site (``tools/build-lite``, docs/lite.md) in Debian's chromium.
+
+The site is built once per test session from this working tree (downloads are cached in
+``.lite-cache/``), served from a thread on a free loopback port, and opened with every request to
+any other address blocked and counted: the count must stay 0. In JupyterLite's lab, the play
+notebook's cells are run in the browser's own Python (Pyodide), and both games are played by
+clicks, by the board's contract (``data-testid`` of pieces, action buttons, the move list). There is
+no kernel to ask from here, so what a click did is read off the page: the move list
+(``.history li.past``) must grow by the step clicked, named as the board's button named it.
+
+The other notebooks the build put in the site are run to their end there too, each in a new
+browser context. Screenshots of both boards after the clicks go to the test's temporary folder,
+or to ``$ODD_NB_SCREENSHOTS``. ``benchmarks/lite.py`` uses the same helpers.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from jupyter_kit import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+LONG = 300_000  # ms: Pyodide's first start on a busy 2-core machine; a hang guard, not a speed test
+NOTEBOOK = "04-play.ipynb"
+# A cell shows an error, or every code cell shows an execution number (none waiting, [*], or not
+# run, [ ]): the run is over. Prompts are read as text, since cells off screen are not laid out.
+ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+RUN_OVER = """(errors) => {
+  if (document.querySelector(errors)) return true;
+  const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
+  return prompts.length > 0 && prompts.every((p) => /\\[\\d+\\]/.test(p.textContent));
+}"""
+
+
+def build_site(out: Path) -> float:
+    """``tools/build-lite --output out``; returns the seconds it took."""
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "build-lite"),
+                          "--output", str(out)], capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError(f"tools/build-lite failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    return time.monotonic() - started
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    """A static file server as ``python -m http.server`` is, without a log line per request, and
+    with the JavaScript and WebAssembly types set even where /etc/mime.types is missing."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json"}
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+class StaticSite:
+    """The built site on 127.0.0.1 at a free port, served from a thread; bytes served counted."""
+
+    def __init__(self, root: Path):
+        site = self
+
+        class Counting(Quiet):
+            def copyfile(self, source, outputfile):
+                start = source.tell()
+                super().copyfile(source, outputfile)
+                site.bytes_served += source.tell() - start
+
+        self.bytes_served = 0
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0),
+                                         functools.partial(Counting, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome-extension:")
+
+
+def offline_context(browser, base: str, route: bool = True):
+    """A browser context that lets through requests to ``base`` only. Every request of a page,
+    a worker (the kernel runs in one) or a service worker to any other address is listed in
+    ``context.outside`` and aborted. With ``route=False`` Playwright does not intercept (which
+    keeps the browser's HTTP cache on, as for a person); the browser from ``launch`` still
+    resolves no host name but the loopback one, and requests elsewhere are still listed."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1100},
+                                  service_workers="allow")
+    context.outside = []
+
+    def ours(url: str) -> bool:
+        return url.startswith(base + "/") or url.startswith(LOCAL_SCHEMES)
+
+    def only_ours(r):
+        if ours(r.request.url):
+            r.continue_()
+        else:
+            r.abort()
+
+    if route:
+        context.route("**/*", only_ours)
+    context.on("request", lambda r: None if ours(r.url) else context.outside.append(r.url))
+    return context
+
+
+def launch(playwright):
+    """Debian's chromium, which resolves no host name but the loopback one: a second guard under
+    the context's, for anything Playwright would not see."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium "
+                           "(tools/ensure-chromium)")
+    args = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+
+
+def open_notebook(page, base: str, notebook: str, timeout: float = LONG) -> None:
+    """Open ``notebook`` in JupyterLite's lab; wait until the status bar shows the Pyodide kernel
+    idle (Pyodide loaded and its packages imported)."""
+    page.goto(f"{base}/lab/index.html?path={notebook}")
+    page.locator(".jp-StatusBar-Widget", has_text="Python (Pyodide) | Idle").first.wait_for(
+        timeout=timeout)
+
+
+def menu(page, *path: str) -> None:
+    for name in path:
+        page.get_by_role("menuitem", name=name, exact=True).click()
+
+
+def open_and_run(page, base: str, notebook: str = NOTEBOOK, timeout: float = LONG) -> list:
+    """Open ``notebook`` in JupyterLite's lab as a person would, Run > Run All Cells once the
+    kernel is idle, wait for the boards and return the two (locators, in cell order)."""
+    open_notebook(page, base, notebook, timeout)
+    menu(page, "Run", "Run All Cells")
+    boards = page.get_by_test_id("board")
+    boards.nth(1).wait_for(timeout=timeout)
+    return [boards.nth(0), boards.nth(1)]
+
+
+def past(board):
+    return board.locator(".history li.past")
+
+
+def wait_steps(board, more_than: int, timeout: float = LONG) -> int:
+    """Wait until the board's move list has more than ``more_than`` steps taken; their count."""
+    board.page.wait_for_function(
+        "([el, n]) => el.querySelectorAll('.history li.past').length > n",
+        arg=[board.element_handle(), more_than], timeout=timeout)
+    return past(board).count()
+
+
+def step_text(board, index: int) -> str:
+    return past(board).nth(index).locator(".what").inner_text().strip()
+
+
+def play_dungeon(board) -> tuple[int, int]:
+    """One Deck Dungeon: after the notebook's "time passes", click "explore". Returns the steps
+    taken before and after the click."""
+    before = wait_steps(board, 0)
+    board.get_by_role("button", name="explore", exact=True).click()
+    after = wait_steps(board, before)
+    return before, after
+
+
+def play_regicide(board) -> tuple[int, str]:
+    """Regicide, seat 0: a card of the hand, then the button that names the play. Returns the
+    steps taken before the click and the play's text."""
+    card = board.locator("[data-testid^='piece-card:'].clickable").first
+    card.wait_for(timeout=LONG)
+    before = past(board).count()
+    card.click()
+    button = board.locator("[data-testid=actions] button.action.armed").first
+    button.wait_for(timeout=LONG)
+    text = button.get_attribute("aria-label")
+    button.click()
+    wait_steps(board, before)
+    return before, text
+
+
+# -- the test ------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def lite_site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("lite") / "site"
+    build_site(out)
+    return out
+
+
+def test_lite_site_plays_both_games_offline(lite_site, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    # what the build put in: the play and start-here notebooks, and a note on the others
+    listing = json.loads((lite_site / "api" / "contents" / "all.json").read_text())
+    names = {item["name"] for item in listing["content"]}
+    assert {"00-start-here.ipynb", "04-play.ipynb", "README.md"} <= names
+    note = (lite_site / "files" / "README.md").read_text()
+    away = note.split("## Notebooks that need a full Jupyter")[1]
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):  # each either here or listed
+        assert (path.name in names) != (f"`{path.name}`" in away), path.name
+
+    shots = Path(os.environ.get("ODD_NB_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    site = StaticSite(lite_site)
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            context = offline_context(browser, site.url)
+            page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            try:
+                dungeon, table = open_and_run(page, site.url)
+
+                # One Deck Dungeon: the notebook's cell played "time passes"; click "explore"
+                expect(past(dungeon).first.locator(".what")).to_have_text("time passes",
+                                                                          timeout=LONG)
+                before, after = play_dungeon(dungeon)
+                assert after > before
+                assert step_text(dungeon, after - 1) == "explore"
+                dungeon.scroll_into_view_if_needed()
+                dungeon.screenshot(path=str(shots / "lite-one-deck-dungeon.png"))
+
+                # Regicide, seat 0: a card of the hand, then the button that names the play
+                before, text = play_regicide(table)
+                assert text.startswith("play "), text
+                assert step_text(table, before) == text
+                table.scroll_into_view_if_needed()
+                table.screenshot(path=str(shots / "lite-regicide.png"))
+                assert page.locator(ERRORS).count() == 0
+            finally:
+                page.screenshot(path=str(shots / "lite-last-page.png"), full_page=True)
+                outside = list(context.outside)
+                browser.close()
+    finally:
+        site.stop()
+    assert outside == [], f"requests outside the site: {outside[:20]}"
+    assert errors == []
+
+
+def test_lite_notebooks_run_in_the_browser(lite_site):
+    """Every other notebook the build put in the site runs to its end in the browser's Python:
+    outputs cleared, Run All Cells, each code cell numbered in order and no error shown."""
+    from playwright.sync_api import sync_playwright
+
+    listing = json.loads((lite_site / "api" / "contents" / "all.json").read_text())
+    notebooks = sorted(item["name"] for item in listing["content"]
+                       if item["name"].endswith(".ipynb") and item["name"] != NOTEBOOK)
+    assert "00-start-here.ipynb" in notebooks
+    site = StaticSite(lite_site)
+    outside, errors = [], []
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            for name in notebooks:  # each in a new context: the lab would reopen the last tabs
+                context = offline_context(browser, site.url)
+                page = context.new_page()
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                open_notebook(page, site.url, name)
+                menu(page, "Edit", "Clear Outputs of All Cells")  # the file's numbers go
+                menu(page, "Run", "Run All Cells")
+                page.wait_for_function(RUN_OVER, arg=ERRORS, timeout=LONG)
+                shown = page.locator(ERRORS).evaluate_all("es => es.map((e) => e.textContent)")
+                assert shown == [], f"{name}: {shown[0][-2000:]}"
+                numbers = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt") \
+                    .evaluate_all("ps => ps.map((p) => p.textContent.trim())")
+                assert numbers == [f"[{i}]:" for i in range(1, len(numbers) + 1)], (name, numbers)
+                outside += context.outside
+                context.close()
+            browser.close()
+    finally:
+        site.stop()
+    assert outside == [], f"requests outside the site: {outside[:20]}"
+    assert errors == []
