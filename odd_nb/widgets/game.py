@@ -251,7 +251,7 @@ class GameWidget(widgets.VBox):
         t.jump(step)
         self._message = f"at step {step}"
 
-    def _hint(self, request) -> None:
+    def _hint(self, request):
         if self.passing:
             raise IllegalAction(f"pass the screen to seat {self.state.to_move} first")
         state = self.state
@@ -283,7 +283,7 @@ class GameWidget(widgets.VBox):
         self._timeline.play(action)
         self._message = f"{self.agent.value} agent played: {action}"
 
-    def _others(self, request) -> None:
+    def _others(self, request):
         """One move of another seat's agent, asked for by the board at its speed (``paced``)."""
         t = self._timeline
         if request.get("version") != self.board.version or self._people_move(t.state) \
