@@ -131,6 +131,20 @@ class Timeline:
         return [before[i].outcome_text(e.action, player) if e.chance else str(e.action)
                 for i, e in enumerate(entries)]
 
+    def movers(self, future: bool = False) -> list[int]:
+        """Who made each entry of the history: the seat that decided it, or ``CHANCE`` (the
+        ``to_move`` of the state it was made in). With ``future`` the undone entries follow.
+
+        >>> import odd_nb
+        >>> t = odd_nb.start("regicide", players=2, seed=3)
+        >>> t.play(t.legal_actions()[0])
+        >>> t.movers()[-1] == 0 and all(m < 0 for m in t.movers()[:-1])
+        True
+        """
+        entries = self._entries if future else self.history
+        before = [self._start] + [e.state for e in entries]
+        return [before[i].to_move for i in range(len(entries))]
+
     @property
     def can_undo(self) -> bool:
         return any(not e.chance for e in self._entries[:self._cursor])

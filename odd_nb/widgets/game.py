@@ -315,9 +315,7 @@ class GameWidget(widgets.VBox):
         t = self._timeline
         if self.state.num_players < 2:
             return None
-        before = [t._start] + [e.state for e in t.history]
-        return {before[i].to_move: str(e.action) for i, e in enumerate(t.history)
-                if not e.chance}
+        return {seat: str(e.action) for seat, e in zip(t.movers(), t.history) if not e.chance}
 
     def _history(self) -> list[dict]:
         """The whole history like a move list: the steps taken, the current one marked, and the
@@ -325,14 +323,13 @@ class GameWidget(widgets.VBox):
         of several players."""
         t, viewer = self._timeline, self.viewer
         texts = t.history_text(viewer, future=True)
-        before = [t._start] + [e.state for e in t._entries]
+        several = self.state.num_players > 1
         rows = []
-        for i, (e, text) in enumerate(zip(t._entries, texts)):
-            mover = before[i]
+        for i, (e, text, mover) in enumerate(zip(t._entries, texts, t.movers(future=True))):
             seat = ""
-            if not e.chance and mover.num_players > 1:
-                seat = self.view.seat_name(mover, mover.to_move)
-                seat += " (you)" if mover.to_move == self.seat else ""
+            if not e.chance and several:
+                seat = self.view.seat_name(e.state, mover)
+                seat += " (you)" if mover == self.seat else ""
             rows.append({"text": text, "seat": seat, "chance": e.chance,
                          "past": i < t._cursor, "current": i == t._cursor - 1,
                          "jump": self._can_jump(i + 1)})
