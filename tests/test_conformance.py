@@ -10,6 +10,7 @@ import pytest
 
 import odd_nb
 from odd_nb import IllegalAction, LoadError, Timeline
+from odd_nb.core.view import every_piece
 
 from game_kit import random_walk
 
@@ -174,19 +175,13 @@ def test_view_boards_are_json_and_name_only_pieces_that_are_there(game_name):
     game = odd_nb.load_game(game_name)
     view = game.view()
 
-    def keys(piece, found):
-        if "key" in piece:
-            found.append(piece["key"])
-        for child in piece.get("items", []) + piece.get("dice", []):
-            keys(child, found)
-        return found
     for seed in range(3):
         for state, _ in random_walk(game.new_initial_state(), random.Random(seed), 150):
             if state.is_chance:
                 continue
             board = view.board(state, None)
             json.dumps(board)
-            on_board = [k for zone in board["zones"] for p in zone["items"] for k in keys(p, [])]
+            on_board = [p["key"] for p in every_piece(board) if "key" in p]
             for action in state.legal_actions():
                 for part in view.parts(state, action):
                     assert part in on_board, (str(action), part)

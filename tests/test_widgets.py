@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 import odd_nb
+from odd_nb.core.view import every_piece
 from odd_nb.games.regicide.actions import CARD_NAME
 from odd_nb.widgets import GameWidget, play
 
@@ -32,17 +33,7 @@ def click_action(w: GameWidget, text: str) -> None:
 
 def piece_keys(board: dict) -> Counter:
     """Every clickable piece on a board, counted."""
-    found = Counter()
-
-    def walk(p):
-        if "key" in p:
-            found[p["key"]] += 1
-        for child in p.get("items", []) + p.get("dice", []):
-            walk(child)
-    for zone in board["zones"]:
-        for p in zone["items"]:
-            walk(p)
-    return found
+    return Counter(p["key"] for p in every_piece(board) if "key" in p)
 
 
 def test_core_an_action_id_from_the_browser_plays_that_action():

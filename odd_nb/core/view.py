@@ -24,10 +24,22 @@ tooltip in words). Pieces nest; a nested piece with a key is its own target.
   ``armor``, ``skull``, ``poison``, ``potion``, ``xp``, ``level``, ``deck``, ``door``,
   ``attack``, ``shield``, ``health``, ``die-<colour>``).
 - ``text``: ``text``.
+- ``token``: a figure or counter: ``text`` (1-3 characters), ``side`` (the owning seat, drawn
+  in its colour; none: neutral), ``wounded``, ``face_down`` (its ``text`` then tells nothing),
+  ``badge`` (a short text in its corner, e.g. what it carries).
+- ``grid``: squares, row 0 on top: ``rows``, ``cols``, ``cells`` (each ``row``, ``col``,
+  ``ground`` (``floor``, ``pit``, ``gear``, ``line``, ``exit``, ``hidden``), ``walls`` (a subset
+  of ``"NESW"``), ``gates`` (side to ``closed``, ``open`` or ``broken``), ``mark``, ``items``;
+  cells left out are floor) and ``regions`` (``row``, ``col``, ``rows``, ``cols``, ``label``:
+  a room outlined, its label tab the piece a player clicks).
+- ``map``: places joined by streets: ``width``, ``height`` (the units of x and y), ``places``
+  (each ``id``, ``x``, ``y``, ``label``, ``kind`` (``street``: a small circle, ``place``: a
+  labelled card), ``lines``, ``items``) and ``streets`` (``from``, ``to``: place ids; with a
+  ``key``, a handle at its middle).
 
-A new game adds piece types (a square grid with walls and doors, a map of places and streets)
-by adding one drawing function to ``widgets/static/board.js`` and a line here; existing games
-are untouched.
+Cells, regions, places and streets take ``key``, ``label``, ``note`` and ``tone`` like any
+piece. A new game adds piece types by adding one drawing function to
+``widgets/static/board.js`` and a line here; existing games are untouched.
 
 A board is ``{"title", "status", "zones": [{"title", "items": [...], "wide"}]}``; the widget
 adds ``"outcome"`` (``View.summary``) once the game is over and ``"teach"`` (``View.teach``).
@@ -56,6 +68,28 @@ def piece(type_: str, key: str | None = None, **fields) -> dict:
     'die:0:yellow:5'
     """
     return {"type": type_, **({"key": key} if key else {}), **fields}
+
+
+#: The fields of a piece that hold other pieces: a panel's items, a box's dice, a grid's cells
+#: and regions, a map's places and streets.
+NESTED = ("items", "dice", "cells", "regions", "places", "streets")
+
+
+def every_piece(board: dict):
+    """Every piece of a board, the nested ones too, in drawing order.
+
+    >>> board = {"zones": [{"items": [piece("panel", items=[piece("die", "d:1", value=2)])]}]}
+    >>> [p["type"] for p in every_piece(board)]
+    ['panel', 'die']
+    """
+    stack = [p for zone in reversed(board["zones"]) for p in reversed(zone["items"])]
+    while stack:
+        p = stack.pop()
+        yield p
+        for field in reversed(NESTED):
+            inner = p.get(field)
+            if isinstance(inner, list):  # a track's ``cells`` is a flag, a grid's a list
+                stack.extend(reversed(inner))
 
 
 def rule_link(doc: str, heading: str) -> dict:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from odd_nb.core.agents import play_out
+from odd_nb.core.view import every_piece as pieces
 from odd_nb.games.regicide.actions import CARD_NAME, NextPlayer, parse
 from odd_nb.games.regicide.agents import HeuristicAgent
 from odd_nb.games.regicide.odds import play_rows
@@ -48,17 +49,6 @@ def positions(players: int, seeds, steps: int = 120, chance: bool = False):
             yield s
             acts = s.legal_actions()
             s = s.apply(agent.choose(s, rng) if rng.random() < 0.5 else rng.choice(acts))
-
-
-def pieces(board: dict):
-    """Every piece of a board, nested ones included."""
-    def walk(p):
-        yield p
-        for child in p.get("items", []) + p.get("dice", []):
-            yield from walk(child)
-    for zone in board["zones"]:
-        for p in zone["items"]:
-            yield from walk(p)
 
 
 def keys(board: dict) -> list[str]:

@@ -95,7 +95,8 @@ function within(small, big) {
 }
 
 // How each piece type is drawn: (piece, draw child) -> [classes, children, label]. A new game
-// adds a type here (a grid of rooms, a map of places) without touching the others.
+// adds a type here without touching the others. "cell", "region", "place" and "street" are
+// the parts of a grid and a map, drawn as pieces so that they can carry keys like any other.
 const DRAW = {
   die: (p) => [[], [dieFace(p.value)], `${p.colour} die showing ${p.value}`],
   box: (p, child) => {
@@ -139,6 +140,90 @@ const DRAW = {
     h("span", { class: "stat-value", text: String(p.value) }),
     h("span", { class: "stat-label", text: p.label })], `${p.label}: ${p.value}`],
   text: (p) => [[], [h("span", { class: "piece-text", text: p.text || "" })], null],
+  token: (p) => [[p.side === undefined ? "neutral" : `side-${p.side}`,
+    p.wounded ? "wounded" : "", p.face_down ? "face-down" : ""], [
+    h("span", { class: "token-text", text: p.text || "" }),
+    p.badge ? h("span", { class: "badge", text: p.badge }) : null,
+  ], p.label || (p.face_down ? "a face-down token" : p.text) + (p.wounded ? ", wounded" : "")],
+
+  // A square grid: every square a "cell" piece placed on a CSS grid (row 0 on top), and each
+  // "region" (a room) an outline over its squares with a label tab, the piece that is clicked.
+  grid: (p, child) => {
+    const given = new Map((p.cells || []).map((c) => [`${c.row},${c.col}`, c]));
+    const squares = [];
+    for (let row = 0; row < p.rows; row++) {
+      for (let col = 0; col < p.cols; col++) {
+        const el = child({ ...(given.get(`${row},${col}`) || { row, col }), type: "cell" });
+        el.style.gridArea = `${row + 1} / ${col + 1}`;
+        squares.push(el);
+      }
+    }
+    const regions = (p.regions || []).flatMap((r) => {
+      const tab = child({ ...r, type: "region" });
+      tab.style.gridArea = `${r.row + 1} / ${r.col + 1}`;
+      const outline = h("div", { class: "region-outline" + (tab.classList.contains("clickable")
+        ? " lit" : ""), "aria-hidden": "true",
+      style: `grid-area: ${r.row + 1} / ${r.col + 1} / span ${r.rows} / span ${r.cols}` });
+      return [outline, tab];
+    });
+    return [[], [h("div", { class: "grid-board",
+      style: `grid-template-columns: repeat(${p.cols}, var(--sq));` +
+        ` grid-template-rows: repeat(${p.rows}, var(--sq))` }, squares, regions)],
+    p.label || `a board of ${p.rows} by ${p.cols} squares`];
+  },
+  cell: (p, child) => {
+    const sides = { N: "north", E: "east", S: "south", W: "west" };
+    const gates = Object.entries(p.gates || {});
+    const ground = p.ground || "floor";
+    const words = [ground === "floor" ? "" : ground,
+      ...[...(p.walls || "")].map((w) => `wall ${sides[w]}`),
+      ...gates.map(([w, how]) => `${how} portcullis ${sides[w]}`)].filter(Boolean);
+    return [[`ground-${ground}`, ...[...(p.walls || "")].map((w) => `wall-${w}`),
+      ...gates.map(([w, how]) => `gate-${w}-${how}`),
+      (p.items || []).length > 1 ? "many" : ""], [
+      p.mark ? h("span", { class: "mark", text: p.mark }) : null,
+      ...(p.items || []).map(child),
+    ], p.label || `square ${p.row},${p.col}` + (words.length ? `: ${words.join(", ")}` : "")];
+  },
+  region: (p) => [[], [p.label || ""], p.note || p.label],
+
+  // Places joined by streets: the streets drawn as lines under the places, each place placed
+  // at its x, y (in the map's own units); a street with a key has a handle at its middle.
+  map: (p, child) => {
+    const at = new Map((p.places || []).map((q) => [q.id, q]));
+    const pct = (q) => [(100 * q.x) / p.width, (100 * q.y) / p.height];
+    const lines = s("svg", { class: "streets", viewBox: `0 0 ${p.width} ${p.height}`,
+      preserveAspectRatio: "none", "aria-hidden": "true" });
+    const handles = [];
+    for (const street of p.streets || []) {
+      const a = at.get(street.from), b = at.get(street.to);
+      if (!a || !b) continue;
+      lines.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+        "vector-effect": "non-scaling-stroke" }));
+      if (street.key !== undefined) {
+        const el = child({ ...street, type: "street" });
+        const [x, y] = pct({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+        el.style.left = `${x}%`;
+        el.style.top = `${y}%`;
+        handles.push(el);
+      }
+    }
+    const places = (p.places || []).map((q) => {
+      const el = child({ ...q, type: "place" });
+      const [x, y] = pct(q);
+      el.style.left = `${x}%`;
+      el.style.top = `${y}%`;
+      return el;
+    });
+    return [[], [h("div", { class: "map-board", style: `aspect-ratio: ${p.width} / ${p.height}` },
+      lines, handles, places)], p.label || "a map of places and streets"];
+  },
+  place: (p, child) => [[`kind-${p.kind || "place"}`], [
+    p.kind === "street" ? null : h("span", { class: "place-label", text: p.label || "" }),
+    ...(p.lines || []).map((line) => h("span", { class: "place-line", text: line })),
+    (p.items || []).length ? h("span", { class: "place-items" }, p.items.map(child)) : null,
+  ], p.note ? `${p.label || p.id}: ${p.note}` : p.label || p.id],
+  street: (p) => [[], [], p.label || `the street from ${p.from} to ${p.to}`],
 };
 
 function render({ model, el }) {
