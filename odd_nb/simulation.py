@@ -60,8 +60,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, ThreadPoolExecutor, wa
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-
+from .core.frames import pandas_for
 from .core.progress import NoBar, progress_bar
 from .core.registry import load_game
 from .core.state import OptionError
@@ -120,6 +119,7 @@ def simulate(game: str, agents: Any = "random", games: int = 1000, seed: int | N
     >>> df[["return_0", "return_1"]].shape
     (3, 2)
     """
+    pd = pandas_for("odd_nb.simulate", "odd_nb.core.agents.play_out plays one game without it")
     g = load_game(game) if content is None else load_game(game, content=content)
     opts = g.normalize_options(**options)
     specs = _agent_specs(g, agents, opts)
@@ -210,6 +210,7 @@ def _write(df, path: Path, fmt: str) -> None:
 
 
 def _frame(rows: list, study: dict):
+    pd = pandas_for("odd_nb.simulate")
     rows.sort(key=lambda r: r[0])
     index = pd.Index([r[0] for r in rows], name="game", dtype="int64")
     columns = {r[1] for r in rows}
@@ -470,6 +471,7 @@ def summary(df):
     >>> int(summary(df).loc["games", "value"])
     5
     """
+    pd = pandas_for("odd_nb.summary")
     n = len(df)
     table = {"games": (float(n), math.nan, math.nan)}
     won = int((df["outcome"] == "won").sum()) if "outcome" in df else 0

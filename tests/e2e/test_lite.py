@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -209,6 +210,12 @@ def test_lite_site_plays_both_games_offline(lite_site, tmp_path):
     away = note.split("## Notebooks that need a full Jupyter")[1]
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):  # each either here or listed
         assert (path.name in names) != (f"`{path.name}`" in away), path.name
+    for name in names:  # and no notebook of the site links to one it lacks
+        if name.endswith(".ipynb"):
+            cells = json.loads((lite_site / "files" / name).read_text())["cells"]
+            text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+            linked = set(re.findall(r"\]\(([^)#\s]+\.ipynb)", text))
+            assert linked <= names, (name, linked - names)
 
     shots = Path(os.environ.get("ODD_NB_SCREENSHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)

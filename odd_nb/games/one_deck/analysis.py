@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...core.frames import pandas_for
 from ...core.progress import progress_bar
 from .content import STAT_COLOURS
 from .dice import COLOURS
@@ -29,8 +30,9 @@ STATS = STAT_COLOURS
 
 
 def _frame(rows: list, columns: list):
-    import pandas as pd
-    return pd.DataFrame(rows, columns=columns)
+    return pandas_for("this table of one_deck.analysis",
+                      "encounter_odds and state_odds give the same figures one at a time"
+                      ).DataFrame(rows, columns=columns)
 
 
 def _figures(odds: EncounterOdds) -> list:

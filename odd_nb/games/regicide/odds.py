@@ -32,6 +32,7 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
+from ...core.frames import pandas_for
 from .actions import (CARD_ID, CARD_NAME, CLUBS, DIAMONDS, HEARTS, IS_JESTER, SPADES, SUIT,
                       SUIT_SYMBOLS, USE_JESTER_POWER, VALUE, YIELD, Play)
 from .knowledge import unknown_groups
@@ -238,12 +239,8 @@ def to_frame(rows: list[dict]):
     """A pandas DataFrame of ``rows``. pandas is not a dependency of the engine: install it (the
     ``lab`` extra, or ``pip install pandas``) to get frames; the ``*_rows`` functions need
     nothing."""
-    try:
-        import pandas as pd
-    except ImportError:
-        raise ImportError("odds as DataFrames need pandas, which is not installed: "
-                          "`pip install pandas`, or use the *_rows functions "
-                          "(lists of dicts)") from None
+    pd = pandas_for("this Regicide odds table",
+                    "the *_rows functions give the same figures as lists of dicts")
     return pd.DataFrame(rows)
 
 
