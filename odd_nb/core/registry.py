@@ -18,6 +18,7 @@ from .errors import OptionError
 _REGISTRY: dict[str, str] = {
     "one-deck-dungeon": "odd_nb.games.one_deck:OneDeckDungeon",
     "regicide": "odd_nb.games.regicide:Regicide",
+    "dungeon-twister": "odd_nb.games.dungeon_twister:DungeonTwister",
 }
 
 

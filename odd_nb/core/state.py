@@ -149,6 +149,12 @@ class State:
         seat drew; by default every outcome is public."""
         return str(outcome)
 
+    def action_text(self, action: Any, player: int | None = None) -> str:
+        """How a decision made here reads to ``player`` (``None``: to an onlooker who sees
+        everything). Games where a seat decides in secret (a card committed face down) override
+        this to say that it decided, not what; by default every decision is public."""
+        return str(action)
+
     def explain_illegal(self, action: Any) -> str:
         return f"{action!s} is not a legal action here"
 

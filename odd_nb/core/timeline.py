@@ -117,8 +117,9 @@ class Timeline:
 
     def history_text(self, player: int | None = None, future: bool = False) -> list[str]:
         """The history as lines of text as ``player`` may read them: a chance outcome that was
-        secret to them (another seat's draw) reads as the game's words for it, not the card.
-        With ``future`` the undone entries follow.
+        secret to them (another seat's draw) reads as the game's words for it, not the card, and
+        so does another seat's secret decision (``State.action_text``). With ``future`` the
+        undone entries follow.
 
         >>> import odd_nb
         >>> t = odd_nb.start("one-deck-dungeon", seed=7)
@@ -128,8 +129,8 @@ class Timeline:
         """
         entries = self._entries if future else self.history
         before = [self._start] + [e.state for e in entries]
-        return [before[i].outcome_text(e.action, player) if e.chance else str(e.action)
-                for i, e in enumerate(entries)]
+        return [before[i].outcome_text(e.action, player) if e.chance
+                else before[i].action_text(e.action, player) for i, e in enumerate(entries)]
 
     def movers(self, future: bool = False) -> list[int]:
         """Who made each entry of the history: the seat that decided it, or ``CHANCE`` (the

@@ -310,12 +310,14 @@ class GameWidget(widgets.VBox):
         return self._timeline.can_jump(step)  # the core's secrecy policy (Timeline.strict_undo)
 
     def _last_moves(self) -> dict | None:
-        """Each seat's latest decision so far, in a game of several players (decisions are
-        public; chance outcomes, which may be secret draws, are not among them)."""
+        """Each seat's latest decision so far, in a game of several players, as the viewer may
+        read it (``Timeline.history_text``: a secret decision says only that it was made; chance
+        outcomes, which may be secret draws, are not among them)."""
         t = self._timeline
         if self.state.num_players < 2:
             return None
-        return {seat: str(e.action) for seat, e in zip(t.movers(), t.history) if not e.chance}
+        return {seat: text for seat, e, text in zip(t.movers(), t.history,
+                                                   t.history_text(self.viewer)) if not e.chance}
 
     def _history(self) -> list[dict]:
         """The whole history like a move list: the steps taken, the current one marked, and the

@@ -1,0 +1,369 @@
+"""Movement (§8, §11.2, §12.1): a Move, a jump or the Phasewalker's wall step as a chain of
+small actions, with the crowding and pit rules (§5.4) and the free transfers (§8.5).
+
+A movement under way is ``move = (mover, kind, steps left, done, changed)``: ``kind`` is
+``move``, ``jump`` or ``wall step``; ``done`` says whether the jump or wall step has been taken;
+``changed`` holds the squares whose content the mover changed by a transfer (A36). Only steps
+and transfers after which the movement can still end legally are offered (A36).
+"""
+
+from __future__ import annotations
+
+from .actions import (BEGIN, END_MOVE, GIVE, JUMP, PICK_UP, PUT_DOWN, STEP, SWAP, TAKE,
+                      WALL_STEP, Act, is_character, side_of)
+from .board import LINE_ROW, OPPOSITE, SIDE_WORD, SIDES, neighbour
+from .position import (carried_by, has_ability, has_effect, lay, name, occupants, record,
+                       scratch, square_of, token_name)
+from .scoring import leave, set_loc
+
+
+def exit_row(seat: int) -> int:
+    """The row of ``seat``'s exit line: the opponent's starting line (§12)."""
+    return LINE_ROW[1 - seat]
+
+
+# -- the crowding and pit rules (§5.4, §8.3, §11.6) ----------------------------------------------
+def carries_rope(x, token: int) -> bool:
+    held = carried_by(x, token)
+    return held is not None and has_effect(x.rules.content, held, "bridge_pits")
+
+
+def square_ok(x, sq, standing) -> bool:
+    """Whether ``sq`` with these tokens standing or lying on it (their carried tokens with
+    them) meets §5.4 when an action ends: at most one living character, one wounded and one
+    object; on a pit, only a Rope lying, no wounded character unless a Rope lies there (A26),
+    and a living character only if something lets it stop there (§8.3)."""
+    content = x.rules.content
+    living = wounded = objects = 0
+    tokens = list(standing)
+    for t in standing:
+        held = carried_by(x, t)
+        if held is not None:
+            tokens.append(held)
+    for t in tokens:
+        if not is_character(t):
+            objects += 1
+        elif t in x.wounded:
+            wounded += 1
+        else:
+            living += 1
+    if living > 1 or wounded > 1 or objects > 1:
+        return False
+    if lay(x).kind[sq] != "pit":
+        return True
+    rope = any(has_effect(content, t, "bridge_pits") for t in standing)
+    for t in standing:
+        if not is_character(t):
+            if not has_effect(content, t, "bridge_pits"):
+                return False
+        elif t in x.wounded:
+            if not rope:
+                return False
+        elif not (rope or has_ability(content, t, "walk_pits") or carries_rope(x, t)):
+            return False
+    return True
+
+
+def ok_without(x, mover: int, sq, occ) -> bool:
+    """Whether ``sq`` would meet §5.4 once the mover has left it (A36)."""
+    return square_ok(x, sq, [t for t in occ.get(sq, ()) if t != mover])
+
+
+def ok_with(x, mover: int, sq, occ) -> bool:
+    """Whether the mover could end its action on ``sq``."""
+    return square_ok(x, sq, [t for t in occ.get(sq, ()) if t != mover] + [mover])
+
+
+def living_enemy_on(x, seat: int, sq, occ) -> bool:
+    return any(is_character(t) and side_of(t) != seat and t not in x.wounded
+               for t in occ.get(sq, ()))
+
+
+def may_enter(x, mover: int, sq, side: str, occ) -> str | None:
+    """The square a step of ``mover`` across ``side`` of ``sq`` reaches, or None (§8.2)."""
+    lay_ = lay(x)
+    if lay_.block(sq, side) is not None:
+        return None
+    to = neighbour(sq, side)
+    kind = lay_.kind[to]
+    if kind == "hidden":
+        return None
+    content = x.rules.content
+    seat = side_of(mover)
+    fly = has_ability(content, mover, "fly")
+    if not fly and living_enemy_on(x, seat, to, occ):
+        return None
+    if kind == "pit" and not (fly or has_ability(content, mover, "walk_pits")
+                              or carries_rope(x, mover) or any(
+            has_effect(content, t, "bridge_pits") for t in occ.get(to, ())) or any(
+            side_of(t) == seat and t not in x.wounded and has_ability(content, t, "walk_pits")
+            for t in occ.get(to, ()) if is_character(t))):
+        return None
+    return to
+
+
+def is_exit(x, mover: int, sq) -> bool:
+    return sq[0] == exit_row(side_of(mover))
+
+
+def exit_open(x, mover: int, sq, occ) -> bool:
+    """An exit-line square may be entered to leave unless a living enemy stands there; the
+    Wizard flies over him (§12.1, A25)."""
+    return has_ability(x.rules.content, mover, "fly") or not living_enemy_on(
+        x, side_of(mover), sq, occ)
+
+
+def jumps_from(x, mover: int, sq, occ) -> list:
+    """``(pit side, landing side, landing square)`` of every jump from ``sq`` (§8.6, A10)."""
+    lay_ = lay(x)
+    found = []
+    for side in SIDES:
+        if lay_.block(sq, side) is not None:
+            continue
+        pit = neighbour(sq, side)
+        if lay_.kind[pit] != "pit" or any(is_character(t) for t in occ.get(pit, ())):
+            continue
+        landings = (side,) if x.rules.jump_straight_only else \
+            tuple(s for s in SIDES if s != OPPOSITE[side])
+        for land in landings:
+            if lay_.block(pit, land) is not None:
+                continue
+            to = neighbour(pit, land)
+            if lay_.kind[to] in ("hidden",):
+                continue
+            if is_exit(x, mover, to):
+                if exit_open(x, mover, to, occ):
+                    found.append((side, land, to))
+            elif to[0] != exit_row(side_of(mover)) and ok_with(x, mover, to, occ):
+                found.append((side, land, to))
+    return found
+
+
+def wall_steps_from(x, mover: int, sq, occ) -> list:
+    """``(side, square)`` of every wall step (§11.2, A29): across an edge closed by walls and
+    by no closed portcullis, to a square where a Move could end, or onto the exit line."""
+    lay_ = lay(x)
+    found = []
+    for side in SIDES:
+        if lay_.block(sq, side) != "wall":
+            continue
+        to = neighbour(sq, side)
+        if lay_.kind[to] == "hidden":
+            continue
+        if is_exit(x, mover, to):
+            if exit_open(x, mover, to, occ):
+                found.append((side, to))
+        elif ok_with(x, mover, to, occ):
+            found.append((side, to))
+    return found
+
+
+# -- can the movement still end legally? (A36) -------------------------------------------------
+def can_finish(x) -> bool:
+    mover, kind, steps, done, changed = x.move
+    occ = occupants(x)
+    sq = square_of(x, mover)
+    leaving_ok = sq not in changed or ok_without(x, mover, sq, occ)
+    if kind != "move" and not done:
+        if not leaving_ok:
+            return False
+        if kind == "jump":
+            return bool(jumps_from(x, mover, sq, occ))
+        return bool(wall_steps_from(x, mover, sq, occ))
+    if ok_with(x, mover, sq, occ):
+        return True
+    if kind != "move" or steps == 0 or not leaving_ok:
+        return False
+    seen, frontier = {sq}, [sq]
+    for _ in range(steps):
+        nxt = []
+        for here in frontier:
+            if here != sq and here in changed and not ok_without(x, mover, here, occ):
+                continue
+            for side in SIDES:
+                to = may_enter(x, mover, here, side, occ)
+                if to is None or to in seen:
+                    continue
+                seen.add(to)
+                if is_exit(x, mover, to):
+                    if exit_open(x, mover, to, occ):
+                        return True
+                    continue
+                if ok_with(x, mover, to, occ):
+                    return True
+                nxt.append(to)
+        frontier = nxt
+    return False
+
+
+# -- the actions -------------------------------------------------------------------------------
+def begin_actions(x, mover: int, occ) -> list:
+    """Beginning a Move (always: ending without a step is legal, A23), a jump (with a jump card
+    and a jump to take) or a wall step (§8.1, §8.6, §11.2)."""
+    content = x.rules.content
+    who = name(content, mover)
+    sq = square_of(x, mover)
+    found = [Act(BEGIN, mover, "move", text=f"{who} begins a move")]
+    if x.jumps[side_of(mover)] > 0 and jumps_from(x, mover, sq, occ):
+        found.append(Act(BEGIN, mover, "jump", text=f"{who} begins a jump"))
+    if has_ability(content, mover, "wall_step") and wall_steps_from(x, mover, sq, occ):
+        found.append(Act(BEGIN, mover, "wall step", text=f"{who} begins a wall step"))
+    return found
+
+
+def begin(d, action) -> None:
+    mover, kind = action.who, action.a
+    steps = record(d.rules.content, mover).speed if kind == "move" else 0
+    if kind == "jump":
+        jumps = list(d.jumps)
+        jumps[side_of(mover)] -= 1  # the jump card goes to the used pile (§8.6)
+        d.jumps = tuple(jumps)
+    d.move = (mover, kind, steps, False, frozenset())
+
+
+def transfers(x, mover: int, sq, occ) -> list:
+    """The free transfers on the mover's square (§8.5), none beside a living enemy (A24)."""
+    content = x.rules.content
+    seat = side_of(mover)
+    if living_enemy_on(x, seat, sq, occ):
+        return []
+    who = name(content, mover)
+    held = carried_by(x, mover)
+    here = [t for t in occ.get(sq, ()) if t != mover]
+    found = []
+    if held is None:
+        for t in here:
+            if not is_character(t) or (t in x.wounded and side_of(t) == seat):
+                found.append(Act(PICK_UP, mover, -1, t,
+                                 text=f"{who} picks up {token_name(content, t)}"))
+    else:
+        if not is_character(held):
+            free = not any(not is_character(t) for t in here)
+            if free and (lay(x).kind[sq] != "pit" or has_effect(content, held, "bridge_pits")):
+                found.append(Act(PUT_DOWN, mover, -1, held,
+                                 text=f"{who} puts down {token_name(content, held)}"))
+        elif lay(x).kind[sq] != "pit" and not any(is_character(t) and t in x.wounded
+                                                  for t in here):
+            found.append(Act(PUT_DOWN, mover, -1, held,
+                             text=f"{who} puts down {token_name(content, held)}"))
+    for f in here:
+        if not is_character(f) or f in x.wounded or side_of(f) != seat:
+            continue
+        theirs = carried_by(x, f)
+        friend = name(content, f)
+        if held is not None and theirs is None:
+            found.append(Act(GIVE, mover, f, held, text=f"{who} gives "
+                             f"{token_name(content, held)} to the {friend}"))
+        elif held is None and theirs is not None:
+            found.append(Act(TAKE, mover, f, theirs, text=f"{who} takes "
+                             f"{token_name(content, theirs)} from the {friend}"))
+        elif held is not None and theirs is not None:
+            found.append(Act(SWAP, mover, f, -1, text=f"{who} swaps "
+                             f"{token_name(content, held)} for the {friend}'s "
+                             f"{name(content, theirs)}"))
+    return found
+
+
+def do_transfer(d, action) -> None:
+    mover, verb = action.who, action.verb
+    sq = square_of(d, mover)
+    if verb == PICK_UP:
+        set_loc(d, action.b, ("carried", mover))
+    elif verb == PUT_DOWN:
+        set_loc(d, action.b, ("sq",) + sq)
+    elif verb == GIVE:
+        set_loc(d, action.b, ("carried", action.a))
+    elif verb == TAKE:
+        set_loc(d, action.b, ("carried", mover))
+    else:
+        mine, theirs = carried_by(d, mover), carried_by(d, action.a)
+        set_loc(d, mine, ("carried", action.a))
+        set_loc(d, theirs, ("carried", mover))
+    m, kind, steps, done, changed = d.move
+    d.move = (m, kind, steps, done, changed | {sq})
+
+
+def movement_actions(x) -> list:
+    """What the mover may do next: steps (a Move), the jump or the wall step, transfers, and
+    ending the movement, each only if the movement can still end legally (A36)."""
+    mover, kind, steps, done, changed = x.move
+    content = x.rules.content
+    who = name(content, mover)
+    occ = occupants(x)
+    sq = square_of(x, mover)
+    found = []
+    leaving_ok = sq not in changed or ok_without(x, mover, sq, occ)
+    if kind == "move" and steps > 0 and leaving_ok:
+        for side in SIDES:
+            to = may_enter(x, mover, sq, side, occ)
+            if to is None:
+                continue
+            if is_exit(x, mover, to):
+                if exit_open(x, mover, to, occ):
+                    found.append(Act(STEP, mover, side,
+                                     text=f"{who} steps {SIDE_WORD[side]} and leaves"))
+                continue
+            trial = scratch(x)
+            set_loc(trial, mover, ("sq",) + to)
+            trial.move = (mover, kind, steps - 1, done, changed)
+            if can_finish(trial):
+                found.append(Act(STEP, mover, side, text=f"{who} steps {SIDE_WORD[side]}"))
+    if kind == "jump" and not done and leaving_ok:
+        for side, land, to in jumps_from(x, mover, sq, occ):
+            where = "" if land == side else f", landing {SIDE_WORD[land]}"
+            leaves = " and leaves" if is_exit(x, mover, to) else ""
+            found.append(Act(JUMP, mover, side, land, text=f"{who} jumps {SIDE_WORD[side]} "
+                             f"over the pit{where}{leaves}"))
+    if kind == "wall step" and not done and leaving_ok:
+        for side, to in wall_steps_from(x, mover, sq, occ):
+            leaves = " and leaves" if is_exit(x, mover, to) else ""
+            found.append(Act(WALL_STEP, mover, side, text=f"{who} steps through the "
+                             f"{SIDE_WORD[side]} wall{leaves}"))
+    if True:  # transfers: anywhere on a Move; at the start and the landing of the others
+        for t in transfers(x, mover, sq, occ):
+            trial = scratch(x)
+            do_transfer(trial, t)
+            if can_finish(trial):
+                found.append(t)
+    if (kind == "move" or done) and ok_with(x, mover, sq, occ):
+        found.append(Act(END_MOVE, mover, text=f"{who} ends the "
+                         f"{'move' if kind == 'move' else kind}"))
+    return found
+
+
+def step(d, action) -> None:
+    mover, kind, steps, done, changed = d.move
+    sq = square_of(d, mover)
+    to = neighbour(sq, action.a)
+    set_loc(d, mover, ("sq",) + to)
+    d.move = (mover, kind, steps - 1, done, changed)
+    if is_exit(d, mover, to):
+        leave(d, mover)  # A18: steps not taken are lost
+
+
+def jump(d, action) -> None:
+    mover, kind, steps, done, changed = d.move
+    sq = square_of(d, mover)
+    to = neighbour(neighbour(sq, action.a), action.b)
+    set_loc(d, mover, ("sq",) + to)
+    d.move = (mover, kind, 0, True, changed)
+    if is_exit(d, mover, to):
+        leave(d, mover)
+
+
+def wall_step(d, action) -> None:
+    mover, kind, steps, done, changed = d.move
+    to = neighbour(square_of(d, mover), action.a)
+    set_loc(d, mover, ("sq",) + to)
+    d.move = (mover, kind, 0, True, changed)
+    if is_exit(d, mover, to):
+        leave(d, mover)
+
+
+def end_move(d, action) -> None:
+    d.move = None
+
+
+__all__ = ["begin", "begin_actions", "can_finish", "carries_rope", "do_transfer", "end_move",
+           "exit_row", "jump", "jumps_from", "movement_actions", "square_ok", "step",
+           "transfers", "wall_step", "wall_steps_from"]

@@ -1,0 +1,117 @@
+"""The play widget's board for Dungeon Twister: pieces, keys, parts, words
+(docs/design.md "The board's pieces"; docs/rules/dungeon-twister.md §14.1 for what a seat sees)."""
+
+import json
+import random
+
+import odd_nb
+from odd_nb.core.view import every_piece
+from odd_nb.games.dungeon_twister import DungeonTwister
+
+from dt_kit import B, Y, play, position
+
+
+def keys_of(piece, found):
+    """Every key on a board, inside items, grid cells and regions too."""
+    found.extend(p["key"] for p in every_piece({"zones": [{"items": [piece]}]}) if "key" in p)
+    return found
+
+
+def boards(seeds=range(3), steps=300):
+    game = DungeonTwister()
+    view = game.view()
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        for _ in range(steps):
+            if s.is_terminal:
+                break
+            if s.is_chance:
+                s = s.apply(s.sample_chance(rng.random()))
+                continue
+            yield view, s
+            s = s.apply(rng.choice(s.legal_actions()))
+
+
+def test_every_part_is_a_unique_key_on_the_board_and_boards_are_json():
+    for view, s in boards():
+        board = view.board(s, None)
+        json.dumps(board)
+        keys = [k for z in board["zones"] for p in z["items"] for k in keys_of(p, [])]
+        assert len(keys) == len(set(keys)), "keys are unique"
+        for a in s.legal_actions():
+            for part in view.parts(s, a):
+                assert part in keys, (str(a), part)
+
+
+def test_clicks_name_actions_without_ambiguity_when_auto():
+    """An action played at once (auto) must be the only one its complete parts name."""
+    for view, s in boards(seeds=range(2), steps=200):
+        legal = s.legal_actions()
+        by_parts = {}
+        for a in legal:
+            parts = tuple(sorted(view.parts(s, a)))
+            if parts:
+                by_parts.setdefault(parts, []).append(a)
+        for parts, actions in by_parts.items():
+            if len(actions) > 1:
+                assert not all(view.auto(a) for a in actions) or len(
+                    {str(a) for a in actions}) == len(actions)
+
+
+def test_s14_1_the_board_never_names_the_opponents_face_down_tokens():
+    """§14.1: in setup, Blue's board shows Yellow's starting characters as "?" only."""
+    t = odd_nb.start("dungeon-twister", seed=4)
+    for _ in range(4):
+        t.play(t.legal_actions()[0])
+    view = t.game.view()
+    blue = json.dumps(view.board(t.state, 1))
+    yellow = json.dumps(view.board(t.state, 0))
+    assert '"text": "?"' in blue and "the yellow Cleric" not in blue
+    assert "Cl" in yellow
+
+
+def test_the_grid_turns_for_blue_and_rooms_are_regions():
+    s = position(at={Y("Goblin"): (0, 1), B("Troll"): (21, 1)})
+    view = DungeonTwister().view()
+    for seat, (row, col) in ((0, (21, 1)), (1, (0, 8))):
+        grid = view.board(s, seat)["zones"][0]["items"][0]
+        cell = next(c for c in grid["cells"] if c.get("items") and
+                    c["items"][0]["label"] == "the yellow Goblin")
+        assert (cell["row"], cell["col"]) == (row, col)
+        assert cell["ground"] == ("line" if seat == 0 else "exit")
+        assert len(grid["regions"]) == 8 and grid["regions"][0]["key"] == "room-1"
+
+
+def test_teach_status_summary_and_seat_names():
+    s = position(at={Y("Goblin"): (3, 2)})
+    view = DungeonTwister().view()
+    teach = view.teach(s)
+    assert teach["href"] == "dungeon-twister.md#52-phase-2-spend-action-points"
+    assert view.status(s) == "round 1: Yellow has 5 AP"
+    assert view.seat_name(s, 0) == "Yellow"
+    moving = play(s, "Goblin begins a move")
+    assert view.teach(moving)["section"] == "§8.1 A Move"
+    assert view.parts(moving, moving.find_action("Goblin steps north")) == ["sq-4-2"]
+
+
+def test_s14_1_hot_seat_history_hides_the_other_seats_secret_choices():
+    """§14.1 and A35: in hot seat the seat at the screen reads the other seat's secret decisions
+    (its starting characters, face down) as the fact that it decided, never what; the seat
+    that decided reads its own."""
+    from odd_nb.widgets import play as board
+    w = board("dungeon-twister", seed=3)
+    assert w.passing
+    w.send({"kind": "act", "id": 0, "version": w.board.version})  # Yellow is at the screen
+    assert w.viewer == 0
+    chosen = w.board.actions[0]["text"]
+    w.send({"kind": "act", "id": 0, "version": w.board.version})
+    yellow = None if w.passing else [h["text"] for h in w.board.history]
+    while not w.passing:  # Yellow's secret choices go on until the screen passes to Blue
+        w.send({"kind": "act", "id": 0, "version": w.board.version})
+    w.send({"kind": "act", "id": 0, "version": w.board.version})  # Blue is at the screen
+    assert w.viewer == 1
+    shown = json.dumps([w.board.board, w.board.history], ensure_ascii=False)
+    assert chosen not in shown
+    assert "places a starting character face down" in shown
+    assert yellow is None or chosen in yellow
