@@ -84,15 +84,19 @@ def test_A26_the_thief_wounded_on_a_bare_pit_falls_but_not_with_the_rope():
 
 def test_A35_the_first_combat_card_is_hidden_from_the_other_seat():
     s = position(at={Y("Warrior"): (3, 2), B("Troll"): (4, 2)})
-    s = play(s, "Warrior attacks the blue Troll", "play combat card +6")
+    s = play(s, "Warrior attacks the blue Troll")
+    first = s.find_action("play combat card +6")
+    assert s.action_text(first, 1) == "Yellow plays a combat card face down"
+    assert s.action_text(first, 0) == str(first) == s.action_text(first, None)
+    s = s.apply(first)
     assert s.to_move == 1
     assert s.observation(1)["combat"] == {"attacker": Y("Warrior"), "target": B("Troll"),
                                           "first_card_in": True, "own_card": None}
     assert s.observation(0)["combat"]["own_card"] == 6
     before = replace(s, combat=(Y("Warrior"), B("Troll"), 0))
     assert before.observation(1) == s.observation(1)
-    action = s.legal_actions()[0]
-    assert s.action_text(action, 0) == "Blue plays a combat card face down"
+    second = s.legal_actions()[0]  # §9.3: turned up at once with the first, so public
+    assert s.action_text(second, 0) == str(second)
 
 
 def test_s10_2_the_cleric_heals_over_an_open_edge_A16_A28():

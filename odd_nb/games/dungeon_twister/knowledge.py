@@ -78,16 +78,18 @@ def observation(x, seat: int) -> dict:
 
 
 def action_text(x, action, player: int | None) -> str:
-    """How a decision taken in ``x`` reads to ``player``: another seat's starting character or
-    combat card, or which token it put face down in a room (§4.3), reads without the
-    secret (A35); everything else as ``str(action)``."""
+    """How a decision taken in ``x`` reads to ``player``: another seat's starting character, its
+    first combat card of a combat, or which token it put face down in a room (§4.3), reads
+    without the secret (A35); everything else (the second card, turned up with the first at
+    once) as ``str(action)``."""
     if player is None or player == x.to_move:
         return str(action)
     if getattr(action, "verb", None) == START_WITH:
         return f"{('Yellow', 'Blue')[x.to_move]} places a starting character face down"
     if getattr(action, "verb", None) == PLACE_IN_ROOM:
         return f"{('Yellow', 'Blue')[x.to_move]} puts a token face down in room {action.a + 1}"
-    if getattr(action, "verb", None) == COMBAT_CARD:
+    if getattr(action, "verb", None) == COMBAT_CARD and x.combat and x.combat[2] is None:
+        # the first card stays face down; the second is played as both are turned up (§9.3)
         return f"{('Yellow', 'Blue')[x.to_move]} plays a combat card face down"
     return str(action)
 

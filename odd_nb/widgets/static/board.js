@@ -293,6 +293,10 @@ function render({ model, el }) {
       // every keyed piece is its own target: a click on a die never reaches the hero card
       // around it, and a piece nothing uses now says so instead of choosing its container
       const click = (event) => {
+        // on a board's ground, a figure that nothing can use now leaves the click to the square
+        // or place it stands on: clicking a figure's square to move there chooses the square
+        if (!usable && event.currentTarget.parentElement
+          .closest(".piece-cell.clickable, .piece-place.clickable")) return;
         event.stopPropagation();
         if (usable) choose(uid, p.key);
         else send({ kind: "explain", keys: [p.key] });
