@@ -16,6 +16,11 @@ with no parts is that button from the start. The rules say which choices these a
 - Regicide, §3 step 1 (docs/rules/regicide.md): a single card, an Animal Companion pair, a combo
   or a Jester, then the button that names the play; yield; step 4's discards; after a Jester the
   seat that goes next (§3 "Jester resolution"); the solo Jester power (§7).
+- Dungeon Twister (docs/rules/dungeon-twister.md): the starting characters and face-down tokens
+  (§4.2, §4.3), action cards (§5.1), a room's tab to reveal or turn it (§6, §7), a character then
+  a square to step, begin and end moves and jumps (§8, A39), transfers, an enemy to attack and
+  the combat cards (§9), healing, regeneration, portcullises, the potion and the fireball (§10,
+  §11), and the tokens of a revealed room placed on its squares (§6.3).
 
 What the test guarantees, per action clicked: the browser sent exactly one request, "act" with
 that action's id and the version it showed, and nothing else (no "explain" of a refused choice);
@@ -42,7 +47,8 @@ e.g. two dice a skill could also pay with) is within the contract; the report co
 Failures are collected, not stopped at: each game config's test fails at its end listing every
 action that did not play, what was clicked, what the browser sent and what the board said.
 
-How many: 120 actions for each One Deck Dungeon config, 40-50 for each Regicide one (``CONFIGS``),
+How many: 120 actions for each One Deck Dungeon config, 40-50 for each Regicide one, 40-80 for
+Dungeon Twister (``CONFIGS``),
 so that every kind of action of each game is clicked many times in a run of about four minutes
 on a 2-core machine; ``ODD_NB_CLICKS`` multiplies them (``ODD_NB_CLICKS=5`` for a long hunt),
 ``ODD_NB_CLICKS_SEED`` changes the run (default 2024). The count per action kind, the kinds
@@ -84,6 +90,8 @@ CONFIGS = {
     "regicide-3": ("regicide", {"players": 3, "seat": 0}, 50),
     "regicide-4": ("regicide", {"players": 4, "seat": 0}, 50),
     "regicide-2-hot-seat": ("regicide", {"players": 2}, 40),
+    "dt-yellow": ("dungeon-twister", {"seat": 0}, 80),
+    "dt-hot-seat": ("dungeon-twister", {}, 40),
 }
 
 SETUP = '''\
@@ -127,6 +135,8 @@ def _e2e_record(name):
 
 def _e2e_kind(a):
     cls = type(a).__name__
+    if getattr(a, "verb", None):  # Dungeon Twister: the verb ("step", "rotate", "attack")
+        return a.verb
     if cls == "Do":
         return str(a)
     if cls == "Use":
