@@ -3,7 +3,7 @@
 The site is built once per test session from this working tree (downloads are cached in
 ``.lite-cache/``), served from a thread on a free loopback port, and opened with every request to
 any other address blocked and counted: the count must stay 0. In JupyterLite's lab, the play
-notebook's cells are run in the browser's own Python (Pyodide), and both games are played by
+notebook's cells are run in the browser's own Python (Pyodide), and every game is played by
 clicks, by the board's contract (``data-testid`` of pieces, action buttons, the move list). There is
 no kernel to ask from here, so what a click did is read off the page: the move list
 (``.history li.past``) must grow by the step clicked, named as the board's button named it.
@@ -143,12 +143,12 @@ def menu(page, *path: str) -> None:
 
 def open_and_run(page, base: str, notebook: str = NOTEBOOK, timeout: float = LONG) -> list:
     """Open ``notebook`` in JupyterLite's lab as a person would, Run > Run All Cells once the
-    kernel is idle, wait for the boards and return the two (locators, in cell order)."""
+    kernel is idle, wait for the boards and return the three (locators, in cell order)."""
     open_notebook(page, base, notebook, timeout)
     menu(page, "Run", "Run All Cells")
     boards = page.get_by_test_id("board")
-    boards.nth(1).wait_for(timeout=timeout)
-    return [boards.nth(0), boards.nth(1)]
+    boards.nth(2).wait_for(timeout=timeout)
+    return [boards.nth(0), boards.nth(1), boards.nth(2)]
 
 
 def past(board):
@@ -191,6 +191,20 @@ def play_regicide(board) -> tuple[int, str]:
     return before, text
 
 
+def play_twister(board) -> tuple[int, str]:
+    """Dungeon Twister, Yellow: a character of the reserve, then a lit square of the starting
+    line (§4.2). Returns the steps taken before the click and the new step's text."""
+    token = board.locator("[data-testid^='piece-tok-'].clickable").first
+    token.wait_for(timeout=LONG)
+    before = past(board).count()
+    token.click()
+    square = board.locator("[data-testid^='piece-sq-'].clickable.next").first
+    square.wait_for(timeout=LONG)
+    square.click()
+    after = wait_steps(board, before)
+    return before, step_text(board, after - 1)
+
+
 # -- the test ------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory):
@@ -199,7 +213,7 @@ def lite_site(tmp_path_factory):
     return out
 
 
-def test_lite_site_plays_both_games_offline(lite_site, tmp_path):
+def test_lite_site_plays_every_game_offline(lite_site, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
     # what the build put in: the play and start-here notebooks, and a note on the others
@@ -228,7 +242,7 @@ def test_lite_site_plays_both_games_offline(lite_site, tmp_path):
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             try:
-                dungeon, table = open_and_run(page, site.url)
+                dungeon, table, labyrinth = open_and_run(page, site.url)
 
                 # One Deck Dungeon: the notebook's cell played "time passes"; click "explore"
                 expect(past(dungeon).first.locator(".what")).to_have_text("time passes",
@@ -245,6 +259,12 @@ def test_lite_site_plays_both_games_offline(lite_site, tmp_path):
                 assert step_text(table, before) == text
                 table.scroll_into_view_if_needed()
                 table.screenshot(path=str(shots / "lite-regicide.png"))
+
+                # Dungeon Twister, Yellow: a starting character, then its square (§4.2)
+                before, text = play_twister(labyrinth)
+                assert " starts on " in text, text
+                labyrinth.scroll_into_view_if_needed()
+                labyrinth.screenshot(path=str(shots / "lite-dungeon-twister.png"))
                 assert page.locator(ERRORS).count() == 0
             finally:
                 page.screenshot(path=str(shots / "lite-last-page.png"), full_page=True)
