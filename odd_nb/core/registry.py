@@ -19,6 +19,7 @@ _REGISTRY: dict[str, str] = {
     "one-deck-dungeon": "odd_nb.games.one_deck:OneDeckDungeon",
     "regicide": "odd_nb.games.regicide:Regicide",
     "dungeon-twister": "odd_nb.games.dungeon_twister:DungeonTwister",
+    "fog-town": "odd_nb.games.fog_town:FogTown",
 }
 
 

@@ -1,0 +1,111 @@
+"""Odds, agents, text, HTML and the widget's board (docs/rules/fog-town.md §7.2, §3.4, §14,
+§15.3; docs/design.md "The board's pieces")."""
+
+import json
+import random
+from fractions import Fraction
+
+import odd_nb
+from fog_kit import GAME, SHIPPED, acting, fighting, placed, play, replace
+from odd_nb.core.agents import play_out
+from odd_nb.core.view import every_piece
+from odd_nb.games.fog_town.agents import HeuristicAgent
+from odd_nb.games.fog_town.odds import best_kill_chance, strike_odds, to_frame
+
+
+def test_s7_2_odds_before_the_roll_count_the_die_and_the_banked_value():
+    """§3.3, §7.2: a Lurcher (3 health) with a knife (+1) needs 2 points: P(roll >= 2) = 5/6;
+    with 2 banked every roll gives at least 3 AP."""
+    s = fighting(replace(placed(), phase="start"), "lurcher")
+    s = replace(s, players=(replace(s.players[0], hand=(0, "knife", True)),))
+    rows = strike_odds(s, 0)
+    assert [r["kills"] for r in rows[:3]] == [False, True, True]
+    assert rows[1]["kill_chance"] == Fraction(5, 6) and rows[1]["damage"] == 3
+    assert rows[4]["after_bank_2"] == Fraction(4, 6), "5 points after banking 2: a roll of 3+"
+    banked = replace(s, players=(replace(s.players[0], banked=2),))
+    assert best_kill_chance(banked, 0) == 1
+
+
+def test_s7_2_odds_once_the_ap_are_known_are_certain():
+    s = fighting(acting(placed(), 2), "fog-hound", damage=1)
+    rows = strike_odds(s, 0)
+    assert [r["points"] for r in rows] == [1, 2] and all(r["chance"] == 1 for r in rows)
+    assert not rows[1]["kills"], "1 damage taken + 2 points = 3 < 4"
+    assert all(r["survives_strike_back"] for r in rows), "0 wounds + strength 2 < 6"
+
+
+def test_odds_make_a_data_frame():
+    frame = to_frame(strike_odds(placed(), 0, monster="lurcher"))
+    assert list(frame.columns)[:3] == ["points", "damage", "kills"]
+
+
+def test_agents_finish_games_and_the_heuristic_outscores_random():
+    """§14: over 40 solo games on the shipped town the heuristic's mean score is higher."""
+    def mean_score(agent):
+        total = 0
+        for seed in range(40):
+            end = play_out(SHIPPED.new_initial_state(), agent, random.Random(seed))
+            total += end.scores()[0]
+        return total / 40
+    assert mean_score(HeuristicAgent()) > mean_score(odd_nb.core.agents.RandomAgent()) + 2
+
+
+def test_final_stats_name_scores_endings_deaths_and_the_clock():
+    end = play_out(GAME.new_initial_state(players=2), HeuristicAgent(), random.Random(3))
+    stats = GAME.final_stats(end)
+    assert {"ending", "clock", "score_0", "score_1", "deaths_0", "winners"} <= set(stats)
+    json.dumps(stats)
+
+
+def test_text_and_html_show_the_clock_the_boards_and_the_fight():
+    s = fighting(acting(placed(), 3, node="c22"), "lurcher")
+    text = str(s)
+    assert "the Lamplighter at 0/24" in text and "seat 0 fights Lurcher: damage 0/3" in text
+    assert "<li>" in s._repr_html_()
+
+
+def test_the_board_is_a_wide_map_then_players_and_every_part_is_on_it():
+    view = GAME.view()
+    s = fighting(acting(placed(), 3, node="c22", weapons=((0, "knife", True),)), "lurcher")
+    board = view.board(s, 0)
+    json.dumps(board)
+    first = board["zones"][0]
+    assert first["wide"] and first["items"][0]["type"] == "map"
+    assert first["items"][1]["type"] == "track" and first["items"][1]["max"] == 24
+    keys = [p["key"] for p in every_piece(board) if "key" in p]
+    assert len(keys) == len(set(keys))
+    for action in s.legal_actions():
+        assert all(part in keys for part in view.parts(s, action)), str(action)
+    assert view.parts(s, s.find_action("strike with 2 points")) == ["monster", "commit:2"]
+    assert view.parts(s, s.find_action("switch to the knife")) == ["weapon:0:0"]
+    assert view.parts(s, s.find_action("escape to circle B1")) == ["node:c21"]
+    figure = [p for p in every_piece(board) if p.get("key") == "figure:0"]
+    assert figure and figure[0]["type"] == "token" and figure[0]["side"] == 0
+
+
+def test_teach_links_the_rule_and_summary_reports_scores():
+    view = GAME.view()
+    teach = view.teach(play(placed(), "roll the die", "roll 4"))
+    assert teach["href"] == "fog-town.md#35-spending-action-points"
+    end = replace(placed(), phase="over", ended="midnight", clock=24)
+    summary = view.summary(end)
+    assert summary["result"] == "lost" and "seat 0: 0 points" in summary["lines"]
+
+
+def test_the_search_agent_takes_a_sure_kill_of_a_keeper():
+    """§9: killing the Foreman now completes the location; the playouts see it."""
+    from odd_nb.games.fog_town.agents import SearchAgent
+    s = fighting(acting(placed(), 3, node="cannery"), "foreman", ("keeper", "cannery"),
+                 damage=4)
+    choice = SearchAgent(iterations=12).choose(s, random.Random(2))
+    assert str(choice) in ("strike with 2 points", "strike with 3 points")
+
+
+def test_s7_3_two_turn_odds_count_a_deadly_strike_back():
+    """§7.3: with 4 wounds and 2 AP, bare hands against a Fog Hound (4 health, strength 2):
+    2 damage does not kill, and its strike-back (2) reaches the health: certain death."""
+    from odd_nb.games.fog_town.odds import kill_within_two_turns
+    s = fighting(acting(placed(), 2, node="c22", wounds=4), "fog-hound")
+    assert kill_within_two_turns(s, 0) == {"this_turn": 0, "two_turns": 0, "dies_trying": 1}
+    s = fighting(acting(placed(), 2, node="c22", hand=(0, "axe", True)), "fog-hound")
+    assert kill_within_two_turns(s, 0)["this_turn"] == 1, "2 points + axe 2 = 4"
