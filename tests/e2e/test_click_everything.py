@@ -16,6 +16,10 @@ with no parts is that button from the start. The rules say which choices these a
 - Regicide, §3 step 1 (docs/rules/regicide.md): a single card, an Animal Companion pair, a combo
   or a Jester, then the button that names the play; yield; step 4's discards; after a Jester the
   seat that goes next (§3 "Jester resolution"); the solo Jester power (§7).
+- Fog Town (docs/rules/fog-town.md): a start, a street or a place to move to (§4.1), explore
+  (§4.3), rest or roll and the banking (§3.3, §3.4), the points committed to a strike (§7.2),
+  escape (§7.6), switch and reload weapons (§8), claim an ending or summon a Sleeper (§10, §13),
+  end the turn.
 - Dungeon Twister (docs/rules/dungeon-twister.md): the starting characters and face-down tokens
   (§4.2, §4.3), action cards (§5.1), a room's tab to reveal or turn it (§6, §7), a character then
   a square to step, begin and end moves and jumps (§8, A39), transfers, an enemy to attack and
@@ -48,7 +52,7 @@ Failures are collected, not stopped at: each game config's test fails at its end
 action that did not play, what was clicked, what the browser sent and what the board said.
 
 How many: 120 actions for each One Deck Dungeon config, 40-50 for each Regicide one, 40-80 for
-Dungeon Twister (``CONFIGS``),
+Dungeon Twister, 30-60 for Fog Town (``CONFIGS``),
 so that every kind of action of each game is clicked many times in a run of about four minutes
 on a 2-core machine; ``ODD_NB_CLICKS`` multiplies them (``ODD_NB_CLICKS=5`` for a long hunt),
 ``ODD_NB_CLICKS_SEED`` changes the run (default 2024). The count per action kind, the kinds
@@ -92,6 +96,9 @@ CONFIGS = {
     "regicide-2-hot-seat": ("regicide", {"players": 2}, 40),
     "dt-yellow": ("dungeon-twister", {"seat": 0}, 80),
     "dt-hot-seat": ("dungeon-twister", {}, 40),
+    "fog-solo": ("fog-town", {}, 60),
+    "fog-3-players": ("fog-town", {"players": 3, "seat": 0}, 40),
+    "fog-2-hot-seat": ("fog-town", {"players": 2}, 30),
 }
 
 SETUP = '''\
@@ -141,6 +148,8 @@ def _e2e_kind(a):
         return str(a)
     if cls == "Use":
         return "use " + a.kind
+    if isinstance(getattr(a, "kind", None), str):  # Fog Town: the kind ("move", "strike")
+        return a.kind
     cards = getattr(a, "cards", None)
     if cards is not None:
         if cls == "Play" and any(c >= 52 for c in cards):
