@@ -57,6 +57,7 @@ True
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -142,8 +143,14 @@ class View:
         return None
 
     def hint(self, state):
-        """A good action here (from the game's solver or agent), or ``None``."""
-        return None
+        """A good action here, or ``None``: by default the choice of the game's first agent that
+        is not the random one (its rules of thumb, ``heuristic``), the same each time it is asked;
+        games with a solver override it."""
+        if state.is_chance or state.is_terminal:
+            return None
+        agents = self.game.agents()
+        name = next((n for n in agents if n != "random"), None)
+        return None if name is None else agents[name]().choose(state, random.Random(0))
 
     def summary(self, state) -> dict:
         """How a finished game ended, for the banner: ``{"result": "won" | "lost" | "over",

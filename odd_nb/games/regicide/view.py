@@ -25,14 +25,12 @@ seat's.
 
 from __future__ import annotations
 
-import random
 from html import escape
 
 from ...core.view import View, piece, rule_link
 from .actions import (CARD_NAME, CLUBS, DIAMONDS, HEARTS, IS_JESTER, RANK_TEXT, SPADES, SUIT,
                       SUIT_NAMES, SUIT_SYMBOLS, USE_JESTER_POWER, VALUE, Discard,
                       NextPlayer, Play)
-from .agents import HeuristicAgent
 from .odds import play_rows
 
 ENEMIES = 12  # §1: four Jacks, four Queens, four Kings
@@ -333,6 +331,7 @@ class RegicideView(View):
 
         >>> import random, odd_nb
         >>> from odd_nb.core.agents import play_out
+        >>> from odd_nb.games.regicide import HeuristicAgent
         >>> game = odd_nb.load_game("regicide")
         >>> end = play_out(game.new_initial_state(players=1), HeuristicAgent(), random.Random(1))
         >>> v = game.view().summary(end)
@@ -386,11 +385,6 @@ class RegicideView(View):
         return super().explain(s, keys)
 
     # -- odds and hint -------------------------------------------------------------------------
-    def hint(self, s):
-        if s.is_chance or s.is_terminal:
-            return None
-        return HeuristicAgent().choose(s, random.Random(0))
-
     def odds(self, s, seat) -> str | None:
         """Step 1: what each play does and the chance to survive the attack after it, a legend
         line for every column and the hint's play in words; step 4: the damage to cover. Only

@@ -219,7 +219,7 @@ const DRAW = {
       lines, handles, places)], p.label || "a map of places and streets"];
   },
   place: (p, child) => [[`kind-${p.kind || "place"}`], [
-    p.kind === "street" ? null : h("span", { class: "place-label", text: p.label || "" }),
+    h("span", { class: p.kind === "street" ? "street-label" : "place-label", text: p.label || "" }),
     ...(p.lines || []).map((line) => h("span", { class: "place-line", text: line })),
     (p.items || []).length ? h("span", { class: "place-items" }, p.items.map(child)) : null,
   ], p.note ? `${p.label || p.id}: ${p.note}` : p.label || p.id],
