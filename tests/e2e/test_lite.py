@@ -143,12 +143,12 @@ def menu(page, *path: str) -> None:
 
 def open_and_run(page, base: str, notebook: str = NOTEBOOK, timeout: float = LONG) -> list:
     """Open ``notebook`` in JupyterLite's lab as a person would, Run > Run All Cells once the
-    kernel is idle, wait for the boards and return the three (locators, in cell order)."""
+    kernel is idle, wait for the boards and return the four (locators, in cell order)."""
     open_notebook(page, base, notebook, timeout)
     menu(page, "Run", "Run All Cells")
     boards = page.get_by_test_id("board")
-    boards.nth(2).wait_for(timeout=timeout)
-    return [boards.nth(0), boards.nth(1), boards.nth(2)]
+    boards.nth(3).wait_for(timeout=timeout)
+    return [boards.nth(i) for i in range(4)]
 
 
 def past(board):
@@ -205,6 +205,17 @@ def play_twister(board) -> tuple[int, str]:
     return before, step_text(board, after - 1)
 
 
+def play_fog(board) -> tuple[int, str]:
+    """Fog Town, solo: a lit starting location on the map (§2). Returns the steps taken before
+    the click and the new step's text."""
+    place = board.locator("[data-testid^='piece-node:'].clickable").first
+    place.wait_for(timeout=LONG)
+    before = past(board).count()
+    place.click()
+    wait_steps(board, before)
+    return before, step_text(board, before)
+
+
 # -- the test ------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory):
@@ -242,7 +253,7 @@ def test_lite_site_plays_every_game_offline(lite_site, tmp_path):
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             try:
-                dungeon, table, labyrinth = open_and_run(page, site.url)
+                dungeon, table, labyrinth, town = open_and_run(page, site.url)
 
                 # One Deck Dungeon: the notebook's cell played "time passes"; click "explore"
                 expect(past(dungeon).first.locator(".what")).to_have_text("time passes",
@@ -265,6 +276,12 @@ def test_lite_site_plays_every_game_offline(lite_site, tmp_path):
                 assert " starts on " in text, text
                 labyrinth.scroll_into_view_if_needed()
                 labyrinth.screenshot(path=str(shots / "lite-dungeon-twister.png"))
+
+                # Fog Town, solo: a starting location on the map
+                before, text = play_fog(town)
+                assert text.startswith("start at "), text
+                town.scroll_into_view_if_needed()
+                town.screenshot(path=str(shots / "lite-fog-town.png"))
                 assert page.locator(ERRORS).count() == 0
             finally:
                 page.screenshot(path=str(shots / "lite-last-page.png"), full_page=True)
