@@ -165,7 +165,10 @@ def _walk_views(game: str, options: dict, seeds: range, steps: int):
 @pytest.mark.parametrize("game,options", [("one-deck-dungeon", {"heroes": ["h1", "h2"]}),
                                           ("one-deck-dungeon", {}),
                                           ("regicide", {"players": 1}),
-                                          ("regicide", {"players": 3})])
+                                          ("regicide", {"players": 3}),
+                                          ("dungeon-twister", {}),
+                                          ("fog-town", {"content": "test"}),
+                                          ("fog-town", {"players": 3})])
 def test_core_every_legal_action_is_reachable_by_clicking_or_a_button(game, options):
     """Each action is a button (no parts), or its parts are pieces on the board (as many as it
     names), and clicking them leaves it among the offered actions (board.js's rule)."""
