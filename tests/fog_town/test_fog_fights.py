@@ -3,7 +3,7 @@ A17-A20)."""
 
 from fractions import Fraction
 
-from fog_kit import (acting, card_count, fighting, outcomes, placed, play, replace, texts,
+from fog_kit import (GAME, acting, card_count, fighting, outcomes, placed, play, replace, texts,
                      with_player)
 from odd_nb.games.fog_town.piles import DECK
 
@@ -246,3 +246,16 @@ def test_cards_are_conserved_through_a_busy_turn():
     before = card_count(s)
     s = play(s, "explore the Cannery", "turn over Lurcher", "escape", "turn over knife")
     assert card_count(s) == before
+
+
+def test_s6_3_strike_odds_say_nothing_the_weapon_in_hand_cannot_do():
+    """§6.3, A10: a Wire Crow needs a firearm; with bare hands no strike is legal, so the odds
+    offer no commitment and no chance to kill, and the board says to switch or escape."""
+    from odd_nb.games.fog_town import kill_within_two_turns, strike_odds
+    s = fighting(acting(placed(), 4), "wire-crow")
+    assert not any(t.startswith("strike") for t in texts(s))
+    assert strike_odds(s) == []
+    assert kill_within_two_turns(s)["two_turns"] == 0
+    assert "needs firearm" in GAME.view().odds(s, 0)
+    lurcher = fighting(acting(placed(), 4), "lurcher")  # no need: bare hands strike
+    assert strike_odds(lurcher) and any(t.startswith("strike") for t in texts(lurcher))

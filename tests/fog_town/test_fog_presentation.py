@@ -89,7 +89,7 @@ def test_teach_links_the_rule_and_summary_reports_scores():
     assert teach["href"] == "fog-town.md#35-spending-action-points"
     end = replace(placed(), phase="over", ended="midnight", clock=24)
     summary = view.summary(end)
-    assert summary["result"] == "lost" and "seat 0: 0 points" in summary["lines"]
+    assert summary["result"] == "lost" and "Player 1: 0 points" in summary["lines"]
 
 
 def test_the_search_agent_takes_a_sure_kill_of_a_keeper():

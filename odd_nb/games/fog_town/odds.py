@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .fights import effective
+from .fights import effective, meets_need
 
 
 def ap_distribution(faces: int = 6, banked: int = 0) -> dict:
@@ -34,7 +34,7 @@ def strike_odds(state, seat: int | None = None, monster: str | None = None,
     left; otherwise over the die, with the banked value), ``kill_chance`` (the chance of killing with that commitment this turn), and
     ``after_bank_<b>``: the chance of having the points next turn after banking ``b`` now
     (§3.4: the banked value adds to the next roll). ``monster`` and ``damage`` default to the
-    seat's fight.
+    seat's fight. No rows when the weapon in hand cannot strike the monster (§6.3, A10).
 
     >>> import odd_nb
     >>> from odd_nb.games.fog_town import FogTown
@@ -52,6 +52,8 @@ def strike_odds(state, seat: int | None = None, monster: str | None = None,
         damage = fight.damage if damage is None else damage
     damage = damage or 0
     c, p = state.content, state.players[seat]
+    if not meets_need(c, p.hand, monster):
+        return []
     m = c.monsters[monster]
     bonus = effective(c, p.hand)[0]
     faces = state.rules.die_faces
@@ -86,7 +88,8 @@ def kill_within_two_turns(state, seat: int | None = None, monster: str | None = 
     """The chance to kill the seat's monster this turn, and by the end of the next, striking
     with every AP each turn and the same weapon (§7.2-§7.4: one strike a turn, the damage
     staying on the monster, A11), and the chance to die trying (a strike-back reaching the
-    health, §7.3). Exact, over the die.
+    health, §7.3). Exact, over the die. All 0 when the weapon in hand cannot strike the
+    monster (§6.3, A10).
 
     >>> from odd_nb.games.fog_town import FogTown
     >>> s = FogTown(content="test").new_initial_state(first_player=0)
@@ -102,6 +105,8 @@ def kill_within_two_turns(state, seat: int | None = None, monster: str | None = 
         damage = fight.damage if damage is None else damage
     damage = damage or 0
     c, p = state.content, state.players[seat]
+    if not meets_need(c, p.hand, monster):
+        return {"this_turn": Fraction(0), "two_turns": Fraction(0), "dies_trying": Fraction(0)}
     m = c.monsters[monster]
     bonus = effective(c, p.hand)[0]
     faces = state.rules.die_faces

@@ -44,6 +44,21 @@ TEACH = {
 }
 
 
+
+def weapon_kind(c, entry) -> str:
+    """A weapon's kind in words (§8.1): "melee", or "firearm" with what it fires.
+
+    >>> import odd_nb
+    >>> weapon_kind(odd_nb.start("fog-town", seed=1).state.content, None)
+    'no bonus'
+    """
+    if entry is None:
+        return "no bonus"
+    w = c.weapons[entry[1]]
+    if w.kind == "melee":
+        return "melee"
+    return "firearm, needs no ammunition" if w.ammo is None else f"firearm ({w.ammo} ammunition)"
+
 class FogView(View):
     """The Fog Town board."""
 
@@ -183,20 +198,19 @@ class FogView(View):
         weapons = self.weapon_keys(s, seat)
         items = [piece("track", label="wounds", value=p.wounds, max=health, cells=True,
                        tone="health")]
-        items.append(piece("token", weapons.get(p.hand, f"hand:{seat}"), side=seat, badge="H",
-                           text=c.weapons[p.hand[1]].name[:3] if p.hand else "-",
-                           label=f"in hand: {weapon_name(c, p.hand)}",
-                           note=f"in hand: {weapon_name(c, p.hand)}"))
+        # what a player carries, in words: cards of its board, each clicked to use it (§8)
+        items.append(piece("panel", weapons.get(p.hand, f"hand:{seat}"), tone="loot",
+                           title=f"in hand: {weapon_name(c, p.hand)}",
+                           lines=[weapon_kind(c, p.hand)]))
         for entry in sorted(set(p.weapons)):
-            items.append(piece("token", weapons[entry], text=c.weapons[entry[1]].name[:3],
-                               side=seat, label=weapon_name(c, entry),
-                               note=weapon_name(c, entry)))
+            items.append(piece("panel", weapons[entry], tone="loot", title=weapon_name(c, entry),
+                               lines=[weapon_kind(c, entry)]))
         for item, key in self.item_keys(s, seat).items():
-            items.append(piece("token", key, text=c.card_name(item[1])[:3], side=seat,
-                               label=c.card_name(item[1]), note=c.card_name(item[1])))
+            items.append(piece("panel", key, tone="loot", title=c.card_name(item[1])))
         for t in sorted(set(p.tokens)):
-            items.append(piece("token", f"token:{seat}:{t}", text="T", side=seat,
-                               label=f"token of {c.card_name(t)}"))
+            items.append(piece("panel", f"token:{seat}:{t}", tone="loot",
+                               title=f"token of {c.card_name(t)}",
+                               lines=["a completed location (§9)"]))
         lines = [f"at {c.label(p.node) if p.node else 'off the map'}",
                  f"trophies {p.trophies}, score {scores(s)[seat]}"]
         if p.banked:
@@ -215,7 +229,7 @@ class FogView(View):
         if s.is_chance:
             return f"round {s.round}: {s.chance_label()}; {clock}"
         ap = f", {s.ap} AP" if s.phase == "act" else ""
-        return f"round {s.round}: seat {s.current} to move{ap}; {clock}"
+        return f"round {s.round}: {self.seat_name(s, s.current)} to move{ap}; {clock}"
 
     def teach(self, state) -> dict | None:
         s = state
@@ -241,21 +255,39 @@ class FogView(View):
                           enumerate(all_scores)] + [f"the Lamplighter at {s.clock}"]}
 
     def seat_name(self, state, seat: int) -> str:
-        return f"seat {seat}"
+        """Players are numbered from 1, as their figures on the map (P1, P2...)."""
+        return f"Player {seat + 1}"
 
     def odds(self, state, seat):
         if state.is_terminal or state.fights[state.current] is None:
             return None
         rows = strike_odds(state)
-        body = "".join(f"<tr><td>{r['points']}</td><td>{r['damage']}</td>"
-                       f"<td>{'yes' if r['kills'] else 'no'}</td>"
-                       f"<td>{float(r['kill_chance']):.0%}</td></tr>" for r in rows)
+        if not rows:
+            seat = state.current
+            fight = state.fights[seat]
+            monster = state.content.monsters[fight.monster]
+            hand = weapon_name(state.content, state.players[seat].hand)
+            return (f"<p class='headline'>The {monster.name} needs {monster.needs}: {hand} "
+                    "cannot strike it (§6.3). Switch to a weapon that can (§8.3), or escape "
+                    "(§7.6).</p>")
+
+        def result(r):
+            if r["kills"]:
+                return "kills"
+            return "struck back" if r["survives_strike_back"] else "struck back: dies"
+        body = "".join(f"<tr><td>{r['points']}</td><td>{r['damage']}</td><td>{result(r)}</td>"
+                       f"<td>{float(r['chance']):.0%}</td>"
+                       f"<td>{float(r['after_bank_1']):.0%}</td></tr>" for r in rows)
         two = kill_within_two_turns(state)
-        return ("<table><tr><th>points</th><th>damage</th><th>kills</th>"
-                f"<th>kill chance</th></tr>{body}</table>"
-                f"<p>striking with every AP: kill this turn {float(two['this_turn']):.0%}, "
-                f"by next turn {float(two['two_turns']):.0%}, die trying "
-                f"{float(two['dies_trying']):.0%}</p>")
+        return ("<table><tr><th>points</th><th>damage</th><th>result</th><th>this turn</th>"
+                f"<th>bank 1, next turn</th></tr>{body}</table>"
+                "<p class='legend'>points: committed to the strike; damage: points + the "
+                "weapon's bonus once (§7.2); this turn: the chance to have those points now; "
+                "bank 1, next turn: the chance to have them next turn after banking 1 (§3.4)."
+                "</p>"
+                f"<p class='headline'>Striking with every AP: kill this turn "
+                f"{float(two['this_turn']):.0%}, by next turn {float(two['two_turns']):.0%}, "
+                f"die trying {float(two['dies_trying']):.0%}</p>")
 
     def explain(self, state, keys) -> str:
         if any(k.startswith("commit") or k == "monster" for k in keys):
