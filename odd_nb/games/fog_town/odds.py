@@ -31,7 +31,8 @@ def strike_odds(state, seat: int | None = None, monster: str | None = None,
     """One row per number of points: ``points``, ``damage`` (points + the weapon bonus once,
     A10), ``kills``, ``survives_strike_back`` (when it does not kill, §7.3), ``chance`` of
     having the points this turn (1 once the AP are known, the rows then stopping at the AP
-    left; otherwise over the die, with the banked value), ``kill_chance`` (the chance of killing with that commitment this turn), and
+    left; otherwise over the die, with the banked value), ``kill_chance`` (the chance of
+    killing with that commitment this turn), and
     ``after_bank_<b>``: the chance of having the points next turn after banking ``b`` now
     (§3.4: the banked value adds to the next roll). ``monster`` and ``damage`` default to the
     seat's fight. No rows when the weapon in hand cannot strike the monster (§6.3, A10).
