@@ -6,6 +6,10 @@ and what undo costs early and late in a long timeline.
 Figures, each beside a baseline measured in the same run:
 - random games/s and actions/s on bare states (``play_out``), and through a ``Timeline`` (what a
   notebook user drives: history kept, chance drawn from the path hash);
+- games are timed in process time (one core's work, whatever else the machine runs);
+- the baseline for the engine: the same games by the reference path (legal actions listed by
+  ``rules.legal``, every step made by ``OddState.apply_by_rules``), which the fast paths
+  (``fast.py``) must equal step for step; the two alternate ``--rounds`` times, best taken;
 - the baseline for games: the same number of steps spent only on choosing (``rng.choice`` over the
   legal actions the engine listed), i.e. the cost of the random agent itself;
 - undo at step 10 and at step ~1,000 of a long timeline, beside the baseline a
@@ -18,30 +22,62 @@ import argparse
 import random
 import sys
 import time
+from contextlib import contextmanager
 
 import odd_nb
+from odd_nb.core.agents import RandomAgent, play_out
+from odd_nb.core.state import State
+from odd_nb.games.one_deck import rules
 from odd_nb.games.one_deck.agents import GreedyAgent
+from odd_nb.games.one_deck.state import OddState
 
 GAME = odd_nb.load_game("one-deck-dungeon")
 SETUPS = [(["h1"], "d1"), (["h2", "h3"], "d2"), (["h4"], "d3"), (["h5", "h1"], "d4")]
 
 
+@contextmanager
+def by_the_rules():
+    """States list their legal actions by ``rules.legal``, check legality in that list and move
+    by ``apply_by_rules``: the reference path, as a baseline."""
+    names = ("legal_actions", "_compute_legal", "is_legal", "apply", "_apply")
+    saved = [OddState.__dict__[name] for name in names]
+    OddState.legal_actions, OddState.apply = State.legal_actions, State.apply
+    OddState._compute_legal = rules.legal
+    OddState.is_legal = State.is_legal
+    OddState._apply = OddState.apply_by_rules
+    try:
+        yield
+    finally:
+        for name, method in zip(names, saved):
+            setattr(OddState, name, method)
+
+
 def random_games(n: int, seed: int) -> tuple[float, int, list]:
-    """Seconds, steps and final states of n random games on bare states."""
-    finals, steps = [], 0
-    start = time.perf_counter()
+    """Seconds, steps and final states of n random games on bare states (``play_out`` with
+    the random agent)."""
+    finals = []
+    agent = RandomAgent()
+    start = time.process_time()
     for i in range(n):
         heroes, dungeon = SETUPS[i % len(SETUPS)]
-        rng = random.Random(seed * 1_000_003 + i)
+        s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
+        final = play_out(s, agent, random.Random(seed * 1_000_003 + i))
+        finals.append(final)
+    seconds = time.process_time() - start
+    return seconds, count_steps(n, seed), finals
+
+
+def count_steps(n: int, seed: int) -> int:
+    """Steps of the games ``random_games`` plays (the same seeds), counted untimed."""
+    steps = 0
+    for i in range(n):
+        heroes, dungeon = SETUPS[i % len(SETUPS)]
+        rng, agent = random.Random(seed * 1_000_003 + i), RandomAgent()
         s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
         while not s.is_terminal:
-            if s.is_chance:
-                s = s.apply(s.sample_chance(rng.random()))
-            else:
-                s = s.apply(rng.choice(s.legal_actions()))
+            s = s.apply(s.sample_chance(rng.random()) if s.is_chance else agent.choose(s, rng))
             steps += 1
-        finals.append(s)
-    return time.perf_counter() - start, steps, finals
+    return steps
 
 
 def timeline_games(n: int, seed: int) -> tuple[float, int]:
@@ -61,10 +97,10 @@ def choosing_only(n_steps: int, seed: int) -> float:
     """Baseline: the agent's own cost, choosing among a typical list of legal actions."""
     rng = random.Random(seed)
     legal = list(range(12))
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(n_steps):
         rng.choice(legal)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def long_timeline(seed: int):
@@ -103,21 +139,63 @@ def replay_undo(t, step: int, repeat: int = 5) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
+def greedy_games(n: int, seed: int) -> tuple[float, list]:
+    """Seconds and final states of n games of the greedy agent on bare states."""
+    finals = []
+    agent = GreedyAgent()
+    start = time.process_time()
+    for i in range(n):
+        heroes, dungeon = SETUPS[i % len(SETUPS)]
+        s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
+        finals.append(play_out(s, agent, random.Random(seed * 1_000_003 + i)))
+    return time.process_time() - start, finals
+
+
+def best_of(rounds: int, run) -> tuple:
+    """``run(reference)`` alternately on the fast and the reference path, ``rounds`` times
+    each; the fastest of each (a shared machine slows some runs), with the results checked
+    equal."""
+    best = {}
+    for _ in range(rounds):
+        for reference in (False, True):
+            if reference:
+                with by_the_rules():
+                    secs, finals = run()
+            else:
+                secs, finals = run()
+            if reference not in best or secs < best[reference][0]:
+                best[reference] = secs, finals
+    assert best[False][1] == best[True][1], "the fast path ended a game differently"
+    return best[False][0], best[True][0], best[False][1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--greedy-games", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="runs of each path, alternating; the fastest counts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    print(f"One Deck Dungeon playouts, one core, Python {sys.version.split()[0]}")
-    secs, steps, finals = random_games(args.games, args.seed)
+    print(f"One Deck Dungeon playouts, one core, Python {sys.version.split()[0]} "
+          f"(best of {args.rounds}, fast and reference paths alternating)")
+    n = args.games
+    fast, ref, finals = best_of(args.rounds, lambda: random_games(n, args.seed)[::2])
+    steps = count_steps(n, args.seed)
     won = sum(f.outcome == "won" for f in finals)
-    print(f"random games (bare states): {args.games / secs:8.0f} games/s  "
-          f"{steps / secs:9.0f} actions/s  ({args.games} games, {steps / args.games:.0f} "
-          f"actions each, {won} won)")
+    print(f"random games (bare states): {n / fast:8.0f} games/s  {steps / fast:9.0f} actions/s  "
+          f"({n} games, {steps / n:.0f} actions each, {won} won)")
+    print(f"  baseline, reference path: {n / ref:8.0f} games/s  {steps / ref:9.0f} actions/s  "
+          f"(fast path {ref / fast:.1f}x)")
     base = choosing_only(steps, args.seed)
     print(f"  baseline, choosing only:  {steps / base:9.0f} choices/s "
-          f"(the agent's share of a game: {base / secs:.1%})")
+          f"(the agent's share of a game: {base / fast:.1%})")
+    g = args.greedy_games
+    fast, ref, finals = best_of(args.rounds, lambda: greedy_games(g, args.seed))
+    won = sum(f.outcome == "won" for f in finals)
+    print(f"greedy games (bare states): {g / fast:8.1f} games/s  ({g} games, {won} won)")
+    print(f"  baseline, reference path: {g / ref:8.1f} games/s  (fast path {ref / fast:.1f}x)")
     n = max(1, args.games // 5)
     secs_t, steps_t = timeline_games(n, args.seed)
     print(f"random games (Timeline):    {n / secs_t:8.0f} games/s  {steps_t / secs_t:9.0f} "

@@ -4,6 +4,9 @@ The greedy agent plays like a careful beginner: it opens doors, faces what it ca
 free feats, covers the most costly boxes first with the smallest die that does, fills wide boxes
 it can finish, converts two spare dice for a box no die fits, and takes items while it has room.
 It looks one action ahead, never further; the exact solver of the odds issue will do better.
+While placing dice and before rolling it reads only the kinds of legal actions it weighs
+(``fast.py`` lists each kind apart), which gives the choice it would make from the whole list
+(``choose_from``; the tests compare the two at every step).
 
 >>> import random, odd_nb
 >>> from odd_nb.core.agents import play_out
@@ -17,6 +20,7 @@ from __future__ import annotations
 import random
 
 from ...core.agents import RandomAgent
+from . import effects, encounter, fast
 from .actions import (ACCEPT_DEFEAT, DESCEND, DONE, EXPLORE, FACE, FLEE, OPEN_DOOR, TIME_PASSES,
                       TRADE_XP, ChooseOption, Convert, EnterOpenDoor, Place, RollDice, TakeDamage,
                       TakeLoot, Use)
@@ -39,7 +43,17 @@ class GreedyAgent:
     """Picks the best-looking action now by simple rules (see the module docstring)."""
 
     def choose(self, s, rng: random.Random):
-        acts = s.legal_actions()
+        if s.damage_due or s.dying or effects.can_buy_potion(s):
+            return self.choose_from(s, s.legal_actions(), rng)
+        if s.phase == "dice":  # the dice phase's list: Place, Use, Convert, ..., DONE
+            return (self._best_place(s, fast.placements(s)) or self._first_free_skill(s)
+                    or self._conversion(s, fast.conversions(s)) or DONE)
+        if s.phase == "feats":  # E2's list: feats (Use), ..., RollDice
+            return self._feat(s, fast.skill_uses(s, True)) or encounter.roll_options(s)[0]
+        return self.choose_from(s, s.legal_actions(), rng)
+
+    def choose_from(self, s, acts: list, rng: random.Random):
+        """The choice among ``acts``, the legal actions of ``s``."""
         kinds = {}
         for a in acts:
             kinds.setdefault(type(a), []).append(a)
@@ -64,9 +78,7 @@ class GreedyAgent:
         if phase == "peril":
             return max(kinds[ChooseOption], key=lambda a: self._option_score(s, a.option))
         if phase == "feats":
-            feats = [a for a in kinds.get(Use, []) if a.kind == "feat"
-                     and (s.content.skill(a.ident).cost.kind == "free" or s.potions > 1)]
-            return feats[0] if feats else kinds[RollDice][0]
+            return self._feat(s, kinds.get(Use, [])) or kinds[RollDice][0]
         if phase == "dice":
             return self._place(s, kinds)
         if phase == "loot":
@@ -86,24 +98,60 @@ class GreedyAgent:
         chance = dice * 3.5 / box.target if box.wide else 1 - ((box.target - 1) / 6) ** max(dice, 0)
         return min(chance, 1.0) * box_cost(box) - option.time_cost
 
+    def _feat(self, s, uses):
+        """The first feat that is free, or paid by a potion token when the party has two."""
+        for a in uses:
+            if a.kind == "feat" and (s.content.skill(a.ident).cost.kind == "free"
+                                     or s.potions > 1):
+                return a
+        return None
+
     def _place(self, s, kinds):
+        return (self._best_place(s, kinds.get(Place, []))
+                or self._free_skill(kinds.get(Use, []), s)
+                or self._conversion(s, kinds.get(Convert, [])) or DONE)
+
+    def _best_place(self, s, places):
+        """The placement that finishes the costliest box with the least waste, or fills a wide
+        box the hero can finish (``_can_finish``); None if none does."""
         best = None
-        for a in kinds.get(Place, []):
-            box, dice = s.boxes[a.box], s.placed[a.box]
-            finishes = covered(box, dice + (a.die,))
-            if not finishes and not self._can_finish(s, a.box, a.hero):
-                continue
-            waste = a.die[1] - (box.target - sum(v for _, v in dice)) if finishes else -a.die[1]
-            score = (finishes, box_cost(box), -waste, a.die[0] != "black")
+        boxes = {}  # box index -> (box, the sum of its dice, its cost)
+        reach = {}  # (box index, hero) -> whether the hero's dice can finish the wide box
+        for a in places:
+            i, value = a.box, a.die[1]
+            if i not in boxes:
+                box = s.boxes[i]
+                boxes[i] = box, sum(v for _, v in s.placed[i]), box_cost(box)
+            box, have, cost = boxes[i]
+            finishes = not box.wide or have + value >= box.target  # ``covered`` with the die
+            if not finishes:
+                if (i, a.hero) not in reach:
+                    reach[i, a.hero] = self._can_finish(s, i, a.hero)
+                if not reach[i, a.hero]:
+                    continue
+            waste = value - (box.target - have) if finishes else -value
+            score = (finishes, cost, -waste, a.die[0] != "black")
             if best is None or score > best[0]:
                 best = (score, a)
-        if best:
-            return best[1]
-        for a in kinds.get(Use, []):
+        return best[1] if best else None
+
+    def _free_skill(self, uses, s):
+        for a in uses:
             if a.kind == "skill" and s.content.skill(a.ident).cost.kind == "free":
                 return a
-        convert = self._conversion(s, kinds.get(Convert, []))
-        return convert or DONE
+        return None
+
+    def _first_free_skill(self, s):
+        """``_free_skill`` of the dice phase's skill uses, made skill by skill until one is
+        found (``fast.skill_uses`` lists them in this order)."""
+        if fast.forbidden(s, "skills"):
+            return None
+        for h, skill in fast.usable_skills(s, False):
+            if (h, skill.id) not in s.used and s.content.skill(skill.id).cost.kind == "free":
+                use = fast.first_use(s, h, "skill", skill)
+                if use is not None:
+                    return use
+        return None
 
     def _can_finish(self, s, i: int, h: int) -> bool:
         box, dice = s.boxes[i], s.placed[i]

@@ -1,8 +1,12 @@
 """What a One Deck Dungeon position holds (rules §1-§3, §5): heroes, the delve, the encounter.
 
-The state is an immutable ``OddState``. ``apply`` copies it into a mutable ``Draft``, lets the
-rules (``rules.py`` for the turn, ``encounter.py``, ``effects.py`` and ``loot.py``) change the
-draft in the rulebook's order, and freezes the result into the next state.
+The state is an immutable ``OddState``. ``apply_by_rules`` copies it into a mutable ``Draft``,
+lets the rules (``rules.py`` for the turn, ``encounter.py``, ``effects.py`` and ``loot.py``) change
+the draft in the rulebook's order, and freezes the result into the next state. ``apply`` goes
+through ``fast.py``, which makes the most frequent steps with less work and lists the legal actions
+from tables of ready-made actions; the tests check it against the rules at every step of thousands
+of games. A state's fields live in its ``__dict__``, so a draft is one dictionary copy, not forty
+attribute copies.
 
 The deck is exact without deciding an order (docs/design.md, "Chance"): ``unseen`` is the multiset
 of cards whose identity nobody knows, the face-down deck *and* the closed doors. A closed door is
@@ -24,12 +28,13 @@ from fractions import Fraction
 from ...core import draft as core_draft
 from ...core.chance import uniform_draw
 from ...core.state import CHANCE, TERMINAL, State
-from . import effects, encounter, knowledge, loot, rules
+from . import effects, encounter, fast, knowledge, loot, rules
 from .actions import Card, Rolled
 from .content import Content
 from .dice import FULL_SUPPLY, pool_add, take
 
 POTION_TOKENS = 6  # §1 (errata: 6)
+_new, _set = object.__new__, object.__setattr__  # a state or draft from a ready dictionary
 
 
 @dataclass(frozen=True)
@@ -43,11 +48,20 @@ class HeroState:
     stored: int = 0
 
 
+_HERO_FIELDS = tuple(HeroState.__dataclass_fields__)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rule options (§13): variants are data."""
 
     lose_when_damage_equals_health: bool = False
+
+
+_stats: dict = {}  # see ``Reading.stat``
+_cards: dict = {}  # see ``OddState.sample_chance``
+ROLLED = tuple(Rolled(v) for v in range(1, 7))
+_abilities: dict = {}  # see ``Reading.active_abilities``
 
 
 class Reading:
@@ -70,7 +84,19 @@ class Reading:
         return self.hero_card(h).name if len(self.heroes) > 1 else ""
 
     def stat(self, h: int, what: str) -> int:
-        """Dice of a colour (or "health") from the hero card, items and campaign profile (§11)."""
+        """Dice of a colour (or "health") from the hero card, items and campaign profile (§11).
+        (Kept in a table by the hero, side, items and profile: speed only.)"""
+        hero, content = self.heroes[h], self.content
+        key = (id(content), hero.id, len(self.heroes), hero.items, self.campaign_stats, what)
+        entry = _stats.get(key)
+        if entry is None or entry[0] is not content:
+            if len(_stats) > 50_000:
+                _stats.clear()
+            entry = _stats[key] = (content, self.stat_by_cards(h, what))
+        return entry[1]
+
+    def stat_by_cards(self, h: int, what: str) -> int:
+        """``stat`` added up from the cards."""
         side = self.hero_side(h)
         total = side.health if what == "health" else dict(side.stats).get(what, 0)
         for card in self.heroes[h].items:
@@ -135,7 +161,19 @@ class Reading:
         return self.content.encounters[self.card] if self.card else None
 
     def active_abilities(self, timing: str) -> list:
-        """Abilities of the foe at hand and every revealed floor (A23, A27), for one timing."""
+        """Abilities of the foe at hand and every revealed floor (A23, A27), for one timing.
+        (Kept in a table by dungeon, floor, boss fight and card: speed only.)"""
+        content = self.content
+        key = (id(content), self.dungeon, self.floor, self.card, timing)
+        entry = _abilities.get(key)
+        if entry is None or entry[0] is not content:
+            if len(_abilities) > 50_000:
+                _abilities.clear()
+            entry = _abilities[key] = (content, tuple(self.abilities_by_cards(timing)))
+        return list(entry[1])
+
+    def abilities_by_cards(self, timing: str) -> list:
+        """``active_abilities`` read from the cards."""
         found = []
         if self.in_boss_fight:
             sources = [self.dungeon_card.boss.abilities]
@@ -155,7 +193,7 @@ class Reading:
             e.what == what for e in self.active_abilities("continuous"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OddState(Reading, State):
     """A One Deck Dungeon state. Read it like the table: ``str(state)`` prints the board."""
 
@@ -197,9 +235,10 @@ class OddState(Reading, State):
     damage_due: tuple = ()
     dying: bool = False
     outcome: str | None = None
-    # caches of legal_actions(), never copied by dataclasses.replace (init=False)
-    _legal: list | None = field(default=None, init=False, compare=False, repr=False)
-    _legal_set: frozenset | None = field(default=None, init=False, compare=False, repr=False)
+    # caches of legal_actions(), set on first use: entries of the instance's __dict__ that are no
+    # fields, so never compared, hashed, copied into a draft or by dataclasses.replace
+    _legal = None
+    _legal_set = None
 
     # -- protocol ------------------------------------------------------------------------------
     @property
@@ -213,6 +252,15 @@ class OddState(Reading, State):
         if self.rolls_due or self.phase == "opening" or (self.time_due and self.deck_size):
             return CHANCE
         return 0
+
+    @property
+    def is_chance(self) -> bool:  # ``to_move == CHANCE``, without the detour (speed only)
+        return self.outcome is None and bool(
+            self.rolls_due or self.phase == "opening" or (self.time_due and self.deck_size))
+
+    @property
+    def is_terminal(self) -> bool:  # ``to_move == TERMINAL``
+        return self.outcome is not None
 
     def returns(self) -> list[float]:
         return [1.0 if self.outcome == "won" else 0.0]
@@ -230,9 +278,33 @@ class OddState(Reading, State):
 
     def sample_chance(self, u: float):
         if self.rolls_due:
-            return Rolled(int(u * 6) + 1)
+            return ROLLED[int(u * 6)]
         c = self.unseen[int(u * len(self.unseen))]
-        return Card(c, self.content.encounters[c].name)
+        card = _cards.get(c)  # one Card per card and name, made once (speed only)
+        name = self.content.encounters[c].name
+        if card is None or card.name != name:
+            card = _cards[c] = Card(c, name)
+        return card
+
+    # -- the core's protocol with fewer calls (speed only; the same answers and refusals) ------
+    def legal_actions(self) -> list:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.is_chance or self.outcome is not None:
+            return []
+        legal = self._compute_legal()
+        _set(self, "_legal", legal)
+        return legal
+
+    def apply(self, action) -> "OddState":
+        if self.outcome is None:
+            if self.rolls_due or self.phase == "opening" or (self.time_due and self.deck_size):
+                if self.is_outcome(action):
+                    return fast.chance_step(self, action)
+            elif self.is_legal(action):
+                return fast.decision_step(self, action)
+        return State.apply(self, action)  # refused, in the core's words
 
     def is_outcome(self, outcome) -> bool:
         if self.rolls_due:
@@ -245,7 +317,14 @@ class OddState(Reading, State):
         return self._legal
 
     def is_legal(self, action) -> bool:
-        legal = self._legal_actions()
+        """Whether ``action`` is among ``legal_actions()``; without the list at hand, among the
+        choices of its own kind only (``fast.is_legal``)."""
+        legal = self._legal
+        if legal is None:
+            return fast.is_legal(self, action)
+        for a in legal:  # an action taken from the list: found by identity
+            if a is action:
+                return True
         if len(legal) < 8:
             return action in legal
         if self._legal_set is None:
@@ -256,7 +335,7 @@ class OddState(Reading, State):
             return False
 
     def _compute_legal(self) -> list:
-        return rules.legal(self)
+        return fast.legal(self)
 
     def explain_illegal(self, action) -> str:
         return encounter.explain(self, action) or rules.explain(self, action) or (
@@ -265,6 +344,17 @@ class OddState(Reading, State):
             + (", with a hero out of health" if self.dying else ""))
 
     def _apply(self, action) -> "OddState":
+        return fast.apply(self, action)
+
+    def draft(self) -> "Draft":
+        """A mutable copy for the rule functions (``fast.py`` asks for it this way, so that it
+        need not import this module)."""
+        return Draft(self)
+
+    def apply_by_rules(self, action) -> "OddState":
+        """The next state, made by the rule functions on a ``Draft`` in the rulebook's order
+        (``rules.take``), the reference for ``fast.apply``. (``apply`` checks legality first;
+        this does not.)"""
         d = Draft(self)
         rules.take(d, action, self.is_chance)
         return d.freeze()
@@ -283,10 +373,24 @@ class Draft(Reading, core_draft.Draft, state_class=OddState):
     """A mutable copy of a state that the rule functions change; ``freeze()`` makes the next
     state."""
 
+    def __init__(self, state):
+        _set(self, "__dict__", fast.fields_of(state))  # the fields; caches made empty
+
+    def freeze(self) -> OddState:
+        state = _new(OddState)  # the fields as the dataclass's __init__ would set them
+        _set(state, "__dict__", self.__dict__.copy())
+        return state
+
     # -- small changes used by every rule --------------------------------------------------------
     def set_hero(self, h: int, **changes) -> None:
         hero = self.heroes[h]
-        new = HeroState(**{**hero.__dict__, **changes})
+        fields = hero.__dict__.copy()
+        fields.update(changes)
+        if len(fields) == len(_HERO_FIELDS):  # HeroState(**fields), made faster
+            new = _new(HeroState)
+            _set(new, "__dict__", fields)
+        else:  # a name that is no field: the dataclass says so
+            new = HeroState(**fields)
         self.heroes = self.heroes[:h] + (new,) + self.heroes[h + 1:]
 
     def set_pool(self, h: int, pool: tuple) -> None:
