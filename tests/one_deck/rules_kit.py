@@ -38,8 +38,8 @@ __all__ = ["A", "Box", "CONTENT", "Fraction", "GAME", "HeroState", "IllegalActio
 
 # -- building states ------------------------------------------------------------------------------
 def fresh(s, **changes):
-    """``dataclasses.replace``: a new state with ``changes`` (its legal-action cache is not
-    copied: the cache fields are ``init=False``)."""
+    """``dataclasses.replace``: a new state with ``changes`` (its legal-action caches are not
+    copied: they are not fields of the dataclass)."""
     return dataclasses.replace(s, **changes)
 
 
