@@ -1,11 +1,14 @@
 """How fast the exact encounter odds are: a fixed suite of encounters (the issue's: 8-12 dice,
 4-7 boxes), each beside a plain brute force over ordered rolls measured (or, when too slow,
 estimated) in the same run, and beside icepool on the sub-problem icepool can express (one
-colour, small boxes only); then a few smaller encounters, reported apart.
+colour, small boxes only); then a few smaller encounters, reported apart; then encounters
+generated from the card schema with a fixed seed (two and three wide boxes, 8-12 dice; boss
+fights of 13-14 dice and 8 boxes), against the issue's goals for every encounter.
 
     python benchmarks/odds.py                      # default: exact up to --work-max, ~5 min
     python benchmarks/odds.py --work-max 1e9       # every case exact, however long it takes
     python benchmarks/odds.py --only boss --brute-max 1e6
+    python benchmarks/odds.py --only generated --no-icepool   # the generated encounters alone
 
 Columns:
 - dice, ordered rolls (6^n) and distinct rolls (multisets of face classes per colour: what a
@@ -49,6 +52,7 @@ from odd_nb.games.one_deck.odds import plan_for  # noqa: E402
 
 GOAL_MS = 50  # every suite case exact in under 50 ms on one core
 GOAL_SPEEDUP = 1000  # >= 1000x faster than brute force
+GOAL_BOSS_S = 1.0  # boss fights of up to 14 dice and 8 boxes exact in under 1 s
 HUGE = 10 ** 12
 
 
@@ -131,6 +135,67 @@ SMALL = [
          {"yellow": 4},
          ("wide yellow 14 ♥♥", "yellow 3 ⌛"), 6),
 ]
+
+
+# Encounters with several wide boxes and boss fights of 13-14 dice, generated from the card
+# schema (odd_nb/games/one_deck/data/SCHEMA.md: a box is colour, target, wide, armor, skull,
+# damage, time) with a fixed seed: a combat card with two or three wide boxes plus the small
+# boxes of one or two revealed floors, against a hero of 8-12 dice; a boss card of 8 boxes (one
+# or two wide, skulls) against 13-14 dice. What the issue asks of every encounter of up to 12
+# dice (50 ms) and of boss fights of 14 dice and 8 boxes (1 s).
+GENERATED_SEED = 27
+BOX_COLOURS = ("yellow", "pink", "blue")
+
+
+def schema_box(rng, wide: bool, skull: bool = False) -> dict:
+    """One box as the card schema writes it."""
+    colours = BOX_COLOURS + ("any",) if wide or rng.random() < 0.2 else BOX_COLOURS
+    d = {"colour": rng.choice(colours), "target": rng.randint(7, 15) if wide else rng.randint(2, 6)}
+    if wide:
+        d["wide"] = True
+    if skull:
+        d["skull"] = True
+    if rng.random() < 0.75:
+        d["damage"] = rng.randint(1, 2)
+    if rng.random() < 0.3:
+        d["time"] = 1
+    return d
+
+
+def schema_pool(rng, dice: int) -> tuple[dict, int]:
+    """A hero's pool of ``dice`` (0-2 of them black, from the level card) and the black dice
+    left in the supply (6 in all, §1)."""
+    black = rng.randint(0, 2)
+    pool = {"yellow": 0, "pink": 0, "blue": 0}
+    for _ in range(dice - black):
+        pool[rng.choice(BOX_COLOURS)] += 1
+    pool["black"] = black
+    return {c: n for c, n in pool.items() if n}, 6 - black
+
+
+def generated_cases(seed: int = GENERATED_SEED) -> list:
+    """The generated suite: four combats with two wide boxes, four with three, three boss
+    fights of 13-14 dice and 8 boxes (the same every run: one seed)."""
+    rng = random.Random(seed)
+    out = []
+    for wide in (2, 2, 2, 2, 3, 3, 3, 3):
+        dice = rng.randint(8, 12)
+        boxes = [schema_box(rng, True) for _ in range(wide)]
+        boxes += [schema_box(rng, False) for _ in range(rng.randint(1, 2))]  # the card's small
+        boxes += [schema_box(rng, False) for _ in range(rng.randint(1, 2))]  # the floors'
+        if rng.random() < 0.4:
+            boxes[-1]["armor"] = True
+        pool, supply = schema_pool(rng, dice)
+        out.append(Case(f"{wide} wide: generated #{len(out) + 1}", pool,
+                        tuple(str(Box(**b)) for b in boxes), supply))
+    for dice in (13, 14, 14):
+        wide = rng.randint(1, 2)
+        boxes = [schema_box(rng, k < wide, skull=k % 3 == 1) for k in range(8)]
+        boxes[0]["armor"] = True
+        pool, supply = schema_pool(rng, dice)
+        out.append(Case(f"boss: generated, {dice} dice", pool,
+                        tuple(str(Box(**b)) for b in boxes), supply))
+    return out
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -375,6 +440,63 @@ def print_goals(rows, ice) -> None:
         print(f"    MISS {label}: {ratio:.1f}x slower than icepool")
 
 
+# the walk's cut by the dice still to come (docs/odds.md, "walk with several wide boxes"):
+# the walk alone with and without it, in the same process, on questions it answers in seconds
+WALK_CUT_CASES = [
+    Case("3y 2p 2b: wide yellow 9, wide pink 6", {"yellow": 3, "pink": 2, "blue": 2},
+         ("wide yellow 9 ♥", "wide pink 6 ♥", "yellow 5 ♥", "blue 4 ♥"), 5),
+]
+
+
+def run_walk_cut(cases, work_max: int) -> None:
+    """The walk with its cut and without it (``within_reach`` made the identity, the walk as
+    it was before the cut), each the best of two calls, alternated; the masks compared."""
+    from odd_nb.games.one_deck.odds import TooMuchWork, walk
+    print("\nthe walk alone, with and without its cut by the dice still to come (best of 2)")
+    for case in cases:
+        plan = plan_for(case.pool, case.parsed(), black_supply=case.black_supply)
+        best = {}
+        for _ in range(2):
+            for label in ("without", "with"):
+                w = walk.Walk.of(plan)
+                if label == "without":
+                    w.within_reach = lambda configs, s, most: configs
+                start = time.perf_counter()
+                try:
+                    masks, _, work, _ = walk.mask_distribution(None, None, plan=w,
+                                                               limit=work_max)
+                except TooMuchWork:
+                    masks, work = None, None
+                secs = time.perf_counter() - start
+                if label not in best or secs < best[label][0]:
+                    best[label] = (secs, work, masks)
+        text = {k: (f"{fmt_s(v[0])}, {v[1]:,} units" if v[1] is not None else
+                    f"> {fmt_s(v[0])} (work limit)") for k, v in best.items()}
+        same = best["with"][2] == best["without"][2] if best["with"][2] else "-"
+        print(f"  {case.name[:44]:44s} without {text['without']:>26s}   with "
+              f"{text['with']:>26s}   same masks: {same}", flush=True)
+
+
+def print_generated_goals(rows) -> None:
+    """The issue's goals on the generated encounters: up to 12 dice exact in 50 ms, boss
+    fights of up to 14 dice and 8 boxes exact in 1 s."""
+    print("\nGoals (issue) vs measured, generated encounters")
+    for label, goal, pick in (
+            (f"every encounter of up to 12 dice exact in under {GOAL_MS} ms", GOAL_MS / 1000,
+             lambda r: r["case"].dice <= 12 and not r["case"].name.startswith("boss")),
+            (f"boss fights of up to 14 dice and 8 boxes exact in under {GOAL_BOSS_S:g} s",
+             GOAL_BOSS_S, lambda r: r["case"].name.startswith("boss"))):
+        mine = [r for r in rows if pick(r)]
+        met = [r for r in mine if r["exact"] and r["ours"] < goal]
+        print(f"- {label}: {'MET' if len(met) == len(mine) else 'MISS'}: "
+              f"{len(met)}/{len(mine)} cases")
+        for r in mine:
+            if r not in met:
+                how = f"exact ({r['odds'].method}) in " if r["exact"] else \
+                    "not exact: gave up and sampled after "
+                print(f"    MISS {r['case'].name}: {how}{fmt_s(r['ours'])}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work-max", type=float, default=3e7,
@@ -392,6 +514,14 @@ def main() -> None:
     parser.add_argument("--no-icepool", action="store_true")
     parser.add_argument("--no-small", action="store_true",
                         help="skip the small encounters outside the suite")
+    parser.add_argument("--no-generated", action="store_true",
+                        help="skip the generated encounters (several wide boxes, 13-14 dice)")
+    parser.add_argument("--walk-cut", action="store_true",
+                        help="also time the walk with and without its cut by the dice still "
+                             "to come (slow: the walk without it takes tens of seconds)")
+    parser.add_argument("--generated-work-max", type=float, default=3e6,
+                        help="work the exact methods may take per generated case (most take "
+                             "longer than the issue's goals allow; this bounds the run)")
     args = parser.parse_args()
     args.work_max, args.brute_max = int(args.work_max), int(args.brute_max)
 
@@ -406,6 +536,15 @@ def main() -> None:
     rounds = time_rounds(cases, (args.rounds + 1) // 2, args, {})
     rows = run_suite(pick(SUITE), args, rounds)
     small = run_suite(pick(SMALL), args, rounds) if not args.no_small else []
+    generated = []
+    if not args.no_generated and pick(generated_cases()):
+        print(f"\ngenerated from the card schema, seed {GENERATED_SEED} (exact methods given "
+              f"up to {int(args.generated_work_max):,} units of work, then each distinct roll "
+              "solved when there are at most 50,000, else sampled: NOT EXACT)")
+        print(HEADER)
+        generated = run_suite(pick(generated_cases()),
+                              argparse.Namespace(**{**vars(args), "work_max": int(
+                                  args.generated_work_max)}), {})
     print()
     ice = [] if args.no_icepool else run_icepool(args)
     rounds = time_rounds(cases, args.rounds // 2, args, rounds)
@@ -419,6 +558,10 @@ def main() -> None:
             print(f"  {r['case'].name[:40]:40s} " + " ".join(f"{fmt_s(x):>9s}" for x in times))
     if rows:
         print_goals(rows, ice)
+    if args.walk_cut:
+        run_walk_cut(WALK_CUT_CASES, args.work_max)
+    if generated:
+        print_generated_goals(generated)
     if small:
         fast = sum(r["exact"] and r["ours"] * 1000 < GOAL_MS for r in small)
         print(f"\nOutside the suite, {len(small)} small encounters (4-6 dice): {fast} exact "

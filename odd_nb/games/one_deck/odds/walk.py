@@ -50,7 +50,9 @@ that all take it needs no sets at all (``_greedy``, a nested matroid).
 
 What the walk costs depends on the boxes more than on the dice: small boxes merge well (even
 12 dice stay cheap), each wide box multiplies the configurations kept, and several wide boxes
-make it slow (benchmarks/README.md). With exactly one wide box taking several dice directly ``encounter_odds`` asks
+make it slow (benchmarks/README.md). The dice still to come cut it down (``within_reach``): a
+wide box they cannot fill counts as open, budget and dice no later use needs are dropped.
+With exactly one wide box taking several dice directly ``encounter_odds`` asks
 ``split/`` instead (the same answer, many times faster there); it gives either a budget
 and, past it, solves each distinct roll instead when there are few enough.
 
@@ -67,6 +69,7 @@ from __future__ import annotations
 from collections import defaultdict
 from math import comb
 
+from ..dice import COLOURS
 from .problem import INF, K, Plan, TooMuchWork, plan_for
 
 # a configuration: (mode, key, budget, free yellow, free pink, free blue, free black, spare,
@@ -84,6 +87,8 @@ class Walk(Plan):
         walk.__dict__.update(plan.__dict__)
         walk.work = 0  # configurations built, a measure of the time taken
         walk._memo, walk._one_memo, walk._packed, walk._bound = {}, {}, {}, {}
+        walk._reach_memo = {}
+        walk._reachers = walk._reaching_colours()
         return walk
 
     # -- transitions -------------------------------------------------------------------------------
@@ -203,8 +208,7 @@ class Walk(Plan):
         if cfg[BLACK] >= 1 and budget >= 1:
             # with budget to spare for every later use, a free black die is worth at least a
             # free die of the box's colour, so when one of those is there the black die waits
-            spare_budget = budget >= uses + sum(
-                min(-n, u) for n, u in zip(cfg[NEEDS:], mode.wide_uses))
+            spare_budget = budget >= uses + self._wide_budget_uses(cfg, mode)
             if not (own and spare_budget):
                 lst = list(cfg)
                 lst[BLACK] -= 1
@@ -236,6 +240,11 @@ class Walk(Plan):
                     lst[q] -= 1
                     lst[BUDGET] -= 1
                     out.add(tuple(lst))
+
+    @staticmethod
+    def _wide_budget_uses(cfg, mode) -> int:
+        """The most budget the wide boxes could still spend (black dice or pairs on them)."""
+        return sum(min(-n, u) for n, u in zip(cfg[NEEDS:], mode.wide_uses))
 
     def _cap(self, cfg, s: int):
         """Free dice beyond what the small boxes still to come could take become spare (their
@@ -373,6 +382,85 @@ class Walk(Plan):
                 provider = True
         return frozenset(kept)
 
+    def _reaching_colours(self) -> list:
+        """Per mode, per wide box: the colours whose dice still to come go on it for free (a
+        colour it takes, not black), and those that spend the budget to (black dice, and the
+        lower die of a 2-for-1 pair when the box takes pairs)."""
+        return [[(tuple(c for c in acc if c != K),
+                  tuple(c for c in range(4) if c == K or (conv and c not in acc)))
+                 for acc, conv in zip(mode.wide_acc, mode.wide_conv)] for mode in self.modes]
+
+    def within_reach(self, configs, s: int, most: tuple):
+        """``configs`` after step ``s`` cut to what the dice still to come could change
+        (``most``, from ``mask_distribution``: the most they show by colour, how many in all and
+        by colour, the highest face by colour). A wide box whose need is beyond what they could
+        add is *out of reach*: counted open in the key, its need dropped as if covered. Budget,
+        free black and spare dice beyond any later use are dropped. The configurations so cut
+        merge and are pruned like any other: a set of configurations, or the final key if
+        settled (docs/odds.md, "walk with several wide boxes").
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> walk = Walk.of(plan_for({"yellow": 2}, [Box("yellow", 9, wide=True, damage=1)],
+        ...                         black_supply=0))
+        >>> sorted(walk.start)    # (mode, key, budget, free dice..., minus the need)
+        [(0, 0, 0, 0, 0, 0, 0, 0, -9)]
+        >>> cfg = (0, 0, 0, 0, 0, 0, 0, 0, -5)   # a 4 on the box, one die of 1-3 to come
+        >>> settled = walk.within_reach(frozenset([cfg]), 5, ((3, 0, 0, 0), 1, (1, 0, 0, 0),
+        ...                                                   (3, 0, 0, 0)))
+        >>> settled == walk.costs[0]   # settled: the final key, the box open
+        True
+        """
+        memo_key = (configs, s, most)
+        out = self._reach_memo.get(memo_key)
+        if out is not None:
+            return out
+        changed, found = False, set()
+        sums, to_come, counts, highest = most
+        for cfg in configs:
+            mode = self.modes[cfg[MODE]]
+            lst = None
+            # budget, free black and spare dice beyond what the small boxes left and the dice
+            # still to come could use are worth nothing: each later use of them on a wide box
+            # goes with a die still to come (placed, or the lower die of a pair)
+            rest = mode.after[s][0]
+            if cfg[BUDGET] > rest + to_come or cfg[BLACK] > rest + to_come or \
+                    cfg[SPARE] > 2 * rest + to_come:
+                lst = list(cfg)
+                lst[BUDGET] = min(cfg[BUDGET], rest + to_come)
+                lst[BLACK] = min(cfg[BLACK], rest + to_come)
+                lst[SPARE] = min(cfg[SPARE], 2 * rest + to_come)
+            budget = min(cfg[BUDGET], rest + to_come)
+            for j, (free, dear) in enumerate(self._reachers[cfg[MODE]]):
+                need = -cfg[NEEDS + j]
+                if need <= 0 or mode.wide_must[j]:
+                    continue
+                # free dice add all they show; the others one budget each: at most the
+                # ``budget`` highest of them, each at most its colour's highest face to come
+                reach = sum(sums[c] for c in free)
+                if need > reach:
+                    left = budget
+                    for h, c in sorted(((highest[c], c) for c in dear), reverse=True):
+                        k = min(left, counts[c])
+                        reach += k * h
+                        left -= k
+                if need > reach:
+                    if lst is None:
+                        lst = list(cfg)
+                    lst[NEEDS + j] = 0
+                    lst[KEY] += mode.wide_costs[j]
+            if lst is not None:
+                changed = True
+                found.add(tuple(lst))
+            else:
+                found.add(cfg)
+        if not changed:
+            out = configs
+        else:
+            out = self._finish(self._prune(found, s, cap=False), s)
+            self.work += len(found)
+        self._reach_memo[memo_key] = out
+        return out
+
     def final_key(self, configs) -> int:
         if isinstance(configs, int):
             return configs
@@ -431,6 +519,24 @@ def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), pla
         base *= n + 1
     settled = defaultdict(int)
     states = {plan.start: {sum(n * st for n, st in zip(rolled, stride)): 1}}
+    wide_boxes = any(mode.wide for mode in plan.modes)
+    reach = plan.within_reach
+    # dice already showing (fixed) may still arrive: at most all of them, by colour
+    fixed_dice = [[v for c, v, *_ in plan.fixed if c == colour] for colour in COLOURS]
+    most_memo = {}
+
+    def most(code: int, s: int) -> tuple:
+        """What the dice still to come (``code``) after step ``s`` can show: the most by colour
+        in all, how many dice in all, how many by colour, the highest face by colour."""
+        out = most_memo.get((code, s))
+        if out is None:
+            hi = plan.steps[s][5]
+            left = [code // st % (n + 1) for st, n in zip(stride, rolled)]
+            counts = tuple(k + len(f) for k, f in zip(left, fixed_dice))
+            out = most_memo[code, s] = (
+                tuple(k * h + sum(f) for k, h, f in zip(left, hi, fixed_dice)), sum(counts),
+                counts, tuple(max([h if k else 0] + f) for k, h, f in zip(left, hi, fixed_dice)))
+        return out
     visited = 0
     step = plan.step
     for s, (kind, v, c, size, arriving, hi_after) in enumerate(plan.steps):
@@ -455,6 +561,8 @@ def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), pla
                         if after is None:
                             after = afters[a] = step(configs, s, a + arriving)
                         left = code - a * st
+                        if after.__class__ is frozenset and wide_boxes:
+                            after = reach(after, s, most(left, s))
                         if after.__class__ is frozenset:
                             bucket = nxt.get(after)
                             if bucket is None:
@@ -471,6 +579,20 @@ def mask_distribution(pool: dict, boxes, *, black_supply: int = 6, fixed=(), pla
                 if stop and stop():
                     raise TooMuchWork(visited + plan.work)
                 after = step(configs, s, 0)
+                if after.__class__ is frozenset and wide_boxes:
+                    # the dice still to come differ between the ways: one state each
+                    split = defaultdict(dict)
+                    for code, w in ways.items():
+                        split[reach(after, s, most(code, s))][code] = w
+                    for after, part in split.items():
+                        if after.__class__ is frozenset:
+                            bucket = nxt.setdefault(after, {})
+                            for code, w in part.items():
+                                bucket[code] = bucket.get(code, 0) + w
+                        else:
+                            settled[after] += sum(w * _rest_ways(code, stride, rolled, hi_after)
+                                                  for code, w in part.items())
+                    continue
                 if after.__class__ is frozenset:
                     bucket = nxt.get(after)
                     if bucket is None:

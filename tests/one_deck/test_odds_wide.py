@@ -1,0 +1,117 @@
+"""Exact odds of encounters with several wide boxes (§4 wide boxes; §3 black dice wild; A7 the
+2-for-1 and its black budget; A11 armor first; A24 the best placement) against brute force over
+every ordered roll, on seeded random encounters with two and three wide boxes.
+
+Two references, neither sharing the odds methods' reasoning: every ordered roll solved by the
+``Solver`` (its search over boxes, docs/odds.md "The Solver: one roll"), and, on the smallest
+cases, the rules brute force of ``test_solver.py`` (every legal conversion and assignment of the
+dice, no solver at all). Rules references are to docs/rules/one-deck-dungeon.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from odd_nb.games.one_deck import Box, Solver, encounter_odds
+from odd_nb.games.one_deck.odds import EXACT_METHODS, plan_for
+from test_odds import assert_same_odds, brute_odds, ordered_rolls
+from test_solver import brute_force
+
+DIE_COLOURS = ("yellow", "pink", "blue", "black")
+
+
+def random_encounter(rng: random.Random, dice: int, wide: int):
+    """A seeded encounter: ``wide`` wide boxes (yellow, pink, blue, black or "any"; targets
+    2-14), 0-3 small boxes, sometimes an armor box, ``dice`` dice of any colours, 0-3 black dice
+    in the supply."""
+    boxes = []
+    for _ in range(wide):
+        boxes.append(Box(rng.choice(("yellow", "pink", "blue", "any", "black")),
+                         rng.randint(2, 14), wide=True, damage=rng.randint(0, 2),
+                         time=rng.randint(0, 1)))
+    for _ in range(rng.randint(0, 3)):
+        boxes.append(Box(rng.choice(("yellow", "pink", "blue", "any", "black")),
+                         rng.randint(1, 6), damage=rng.randint(0, 2), time=rng.randint(0, 1)))
+    if rng.random() < 0.3:
+        k = rng.randrange(len(boxes))
+        b = boxes[k]
+        boxes[k] = Box(b.colour, b.target, wide=b.wide, armor=True, damage=b.damage,
+                       time=b.time)
+    rng.shuffle(boxes)
+    pool = dict(Counter(rng.choice(DIE_COLOURS) for _ in range(dice)))
+    return pool, boxes, rng.randint(0, 3)
+
+
+def brute_masks(pool, boxes, supply) -> dict:
+    """The chance of each set of covered boxes (as a bit mask) under the Solver's placement,
+    over every ordered roll."""
+    solver, out = Solver(boxes), Counter()
+    for dice, p in ordered_rolls(pool):
+        covered = solver.solve(dice, supply).covered
+        out[sum(1 << i for i, c in enumerate(covered) if c)] += p
+    return dict(out)
+
+
+CASES = [(seed, 4, wide) for seed in range(10) for wide in (2, 3)] + [
+    (seed, 5, 2) for seed in range(5)]
+
+
+@pytest.mark.parametrize("seed, dice, wide", CASES)
+def test_s4_a7_a11_several_wide_boxes_match_every_ordered_roll(seed, dice, wide):
+    """§4 wide boxes (two or three, sums of dice of their colour or black), A7 2-for-1 pairs onto
+    them within the black budget, A11 armor first: every figure of ``encounter_odds`` equals the
+    tally of the Solver over all 6^n ordered rolls, and the odds say they are exact."""
+    pool, boxes, supply = random_encounter(random.Random(seed * 100 + dice * 10 + wide), dice,
+                                           wide)
+    odds = encounter_odds(pool, boxes, black_supply=supply, exact_limit=10 ** 9)
+    assert_same_odds(odds, brute_odds(pool, boxes, supply))
+    assert sum(odds.covered.values()) == 1
+    # each exact method that answers the question, not only the one encounter_odds picked
+    # (past a little work it solves each distinct roll instead)
+    plan = plan_for(pool, boxes, black_supply=supply)
+    expect = brute_masks(pool, boxes, supply)
+    for method in EXACT_METHODS:
+        if method.answers(plan):
+            masks, total, _, _ = method.distribution(plan)
+            assert total == 6 ** sum(plan.rolled)
+            assert {m: Fraction(w, total) for m, w in masks.items() if w} == expect, method.NAME
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a24_several_wide_boxes_match_the_rules_brute_force(seed):
+    """A24 against its definition, no solver in the reference: p_clear is the chance that some
+    legal placement (§4, A7, A11; ``test_solver.brute_force``) covers every box, expected damage
+    that of the least damage, then time, of the legal placements."""
+    rng = random.Random(1000 + seed)
+    while True:  # the first encounter of the seed where no roll needs a black die given back
+        pool, boxes, supply = random_encounter(rng, 3, rng.choice((2, 3)))
+        boxes = [b if b.damage or b.time else Box(b.colour, b.target, wide=b.wide,
+                                                   armor=b.armor, damage=1) for b in boxes]
+        found = [(brute_force(boxes, dice, supply), p) for dice, p in ordered_rolls(pool)]
+        if not any(e["gap"] for e, _ in found):  # the Solver's model (test_solver.py)
+            break
+    clear = sum(p * e["clear"] for e, p in found)
+    damage = sum(p * e["damage"] for e, p in found)
+    time = sum(p * e["time"] for e, p in found)
+    odds = encounter_odds(pool, boxes, black_supply=supply, exact_limit=10 ** 9)
+    assert odds.exact
+    assert odds.p_clear == clear
+    assert odds.expected_damage == damage
+    assert odds.expected_time == time
+
+
+def test_s4_two_wide_boxes_by_hand():
+    """§4 by hand: two yellow dice against a wide yellow 7 ♥ and a wide yellow 4 ♥. One die
+    never makes 7, so the 7 takes both dice and the two boxes are never both covered. The 7 is
+    covered when the dice sum to 7 or more (21 of 36 rolls; the key's tie goes to the box given
+    first); otherwise both dice go on the 4, covered unless they sum to 3 or less (1-1, 1-2,
+    2-1): 12 of 36; 3 of 36 cover nothing."""
+    boxes = [Box("yellow", 7, wide=True, damage=1), Box("yellow", 4, wide=True, damage=1)]
+    odds = encounter_odds({"yellow": 2}, boxes, black_supply=0)
+    assert odds.covered == {(True, False): Fraction(21, 36), (False, True): Fraction(12, 36),
+                            (False, False): Fraction(3, 36)}
+    assert plan_for({"yellow": 2}, boxes, black_supply=0).distinct_rolls() == 21
