@@ -57,3 +57,13 @@ def test_outside_the_browser_the_message_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)
     with pytest.raises(ImportError, match=r"pip install pandas"):
         odd_nb.simulate("regicide", players=1, games=1, seed=1, progress=False)
+
+
+def test_encounter_odds_work_and_only_their_frames_need_pandas(browser_without_pandas):
+    from odd_nb.games.one_deck import Box, encounter_odds
+    odds = encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1)])
+    assert 0 < odds.p_clear < 1 and odds.box_covered  # the figures themselves need nothing
+    with pytest.raises(ImportError, match=r"to_frame\(\).*box_covered"):
+        odds.to_frame()
+    with pytest.raises(ImportError, match=r"distribution\(\).*damage and time"):
+        odds.distribution()

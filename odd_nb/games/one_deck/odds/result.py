@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ....core.frames import pandas_for
 from .solver import Result
 
 
@@ -38,7 +39,7 @@ class EncounterOdds:
 
     def to_frame(self):
         """One row per box: what it is and the chance the best placement covers it."""
-        import pandas as pd
+        pd = pandas_for("EncounterOdds.to_frame()", "box_covered holds the same figures")
         return pd.DataFrame({
             "box": [str(b) for b in self.boxes],
             "p_covered": [float(p) for p in self.box_covered],
@@ -47,7 +48,7 @@ class EncounterOdds:
 
     def distribution(self):
         """Damage and time distributions as a DataFrame (columns kind, amount, probability)."""
-        import pandas as pd
+        pd = pandas_for("EncounterOdds.distribution()", "damage and time hold the same figures")
         rows = [("damage", k, float(p)) for k, p in sorted(self.damage.items())]
         rows += [("time", k, float(p)) for k, p in sorted(self.time.items())]
         return pd.DataFrame(rows, columns=["kind", "amount", "probability"])
