@@ -119,7 +119,7 @@ class FogView(View):
         for node, info in c.nodes.items():
             figures = [piece("token", f"figure:{i}", text=f"P{i + 1}", side=i,
                              wounded=p.wounds >= health - 2,
-                             label=f"seat {i}, {p.wounds} wounds")
+                             label=f"Player {i + 1}, {p.wounds} wounds")
                        for i, p in enumerate(s.players) if p.node == node]
             place = {"id": node, "x": info["x"], "y": info["y"], "label": info["label"],
                      "kind": info["kind"], "key": f"node:{node}", "items": figures,

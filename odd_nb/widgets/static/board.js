@@ -215,8 +215,10 @@ const DRAW = {
       el.style.top = `${y}%`;
       return el;
     });
+    // the places sit in an area inset from the map's edges, so that a card at an edge shows whole
     return [[], [h("div", { class: "map-board", style: `aspect-ratio: ${p.width} / ${p.height}` },
-      lines, handles, places)], p.label || "a map of places and streets"];
+      h("div", { class: "map-area" }, lines, handles, places))],
+    p.label || "a map of places and streets"];
   },
   place: (p, child) => [[`kind-${p.kind || "place"}`], [
     h("span", { class: p.kind === "street" ? "street-label" : "place-label", text: p.label || "" }),
