@@ -1,13 +1,16 @@
-"""How fast Dungeon Twister plays: random games per second on one core, with a baseline.
+"""How fast Dungeon Twister plays: random games per second on one core, with baselines.
 
     python benchmarks/dungeon_twister.py              # 40 random games, default options
-    python benchmarks/dungeon_twister.py --games 200 --repeat 3
+    python benchmarks/dungeon_twister.py --games 200 --repeat 3 --search-decisions 60
 
 Figures, each beside a baseline measured in the same run:
 - random games/s and actions/s on bare states (wall clock and, in brackets, CPU time); the
   baseline is the random agent's own cost: the same number of choices made by ``rng.choice``
   over lists of the same lengths, without the engine;
+- the legal actions of every position met during a Move, by the shared step search (the fast
+  path) beside the plain check of each step on a copy of the position (``reference=True``);
 - the mean number of decisions per game and the mean length of a legal-action list;
+- the search agent's time per decision, beside the heuristic agent's on the same positions;
 - heuristic-against-random games: seat 0's win rate with a 95% Wilson interval.
 """
 
@@ -19,7 +22,8 @@ import statistics
 import time
 
 import odd_nb
-from odd_nb.games.dungeon_twister import HeuristicAgent
+from odd_nb.games.dungeon_twister import HeuristicAgent, SearchAgent
+from odd_nb.games.dungeon_twister.moves import movement_actions
 from odd_nb.simulation import wilson
 
 GAME = odd_nb.load_game("dungeon-twister")
@@ -53,6 +57,51 @@ def choosing_only(lengths: list, seed: int) -> float:
     return time.perf_counter() - start
 
 
+def move_positions(n: int, seed: int) -> list:
+    """Every position met during a Move in ``n`` random games."""
+    found = []
+    for i in range(n):
+        rng = random.Random(seed * 7 + i)
+        s = GAME.new_initial_state()
+        while not s.is_terminal:
+            if s.phase == "actions" and s.move is not None:
+                found.append(s)
+            s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                        else rng.choice(s.legal_actions()))
+    return found
+
+
+def time_moves(positions: list, reference: bool) -> float:
+    start = time.process_time()
+    for s in positions:
+        movement_actions(s, reference=reference)
+    return time.process_time() - start
+
+
+def decision_times(n: int, seed: int) -> tuple:
+    """Seconds a decision of the search agent (60 rollouts, the registry's) and of the
+    heuristic agent, on the first ``n`` positions with a choice of a game they play."""
+    rng = random.Random(seed)
+    search, heuristic = SearchAgent(iterations=60), HeuristicAgent()
+    s = GAME.new_initial_state()
+    t_search = t_heur = 0.0
+    count = 0
+    while not s.is_terminal and count < n:
+        if s.is_chance:
+            s = s.apply(s.sample_chance(rng.random()))
+            continue
+        if len(s.legal_actions()) > 1:
+            start = time.process_time()
+            heuristic.choose(s, random.Random(count))
+            t_heur += time.process_time() - start
+            count += 1
+        start = time.process_time()
+        action = search.choose(s, rng)
+        t_search += time.process_time() - start
+        s = s.apply(action)
+    return count, t_search / max(count, 1), t_heur / max(count, 1)
+
+
 def heuristic_vs_random(n: int, seed: int) -> int:
     won = 0
     for i in range(n):
@@ -71,6 +120,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--heuristic-games", type=int, default=20)
+    parser.add_argument("--move-games", type=int, default=10)
+    parser.add_argument("--search-decisions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rates, base_rates = [], []
@@ -87,6 +138,18 @@ def main() -> None:
           f"{best[2]:,.0f} steps/s")
     print(f"  baseline (rng.choice over the same list lengths): "
           f"{max(base_rates):,.0f} choices/s", flush=True)
+    if args.move_games:
+        positions = move_positions(args.move_games, args.seed)
+        fast = min(time_moves(positions, False) for _ in range(args.repeat))
+        plain = min(time_moves(positions, True) for _ in range(args.repeat))
+        print(f"legal actions during a Move ({len(positions)} positions, CPU time): "
+              f"{len(positions) / fast:,.0f}/s; baseline, each step checked on a copy: "
+              f"{len(positions) / plain:,.0f}/s ({plain / fast:.1f}x)", flush=True)
+    if args.search_decisions:
+        count, t_search, t_heur = decision_times(args.search_decisions, args.seed)
+        print(f"search agent: {t_search:.3f} s a decision (CPU, {count} decisions with a "
+              f"choice); baseline, the heuristic agent on the same positions: "
+              f"{1000 * t_heur:.2f} ms", flush=True)
     if args.heuristic_games:
         n = args.heuristic_games
         won = heuristic_vs_random(n, args.seed)

@@ -234,3 +234,26 @@ def test_s12_1_a_living_enemy_on_the_exit_square_blocks_all_but_the_wizard_A25()
     assert not any("leaves" in t for t in texts(play(s, "Goblin begins a move")))
     w = position(at={Y("Wizard"): (20, 3), B("Troll"): (21, 3)})
     assert "Wizard steps north and leaves" in texts(play(w, "Wizard begins a move"))
+
+
+def test_A36_the_shared_step_search_gives_the_plain_answers():
+    """A36: each step offered during a Move is one after which the Move can still end; the
+    shared search (``_ends_within``) answers as ``can_finish`` on the position after the step,
+    on every movement position of random games, options flipped too."""
+    import random
+
+    from odd_nb.games.dungeon_twister import DungeonTwister
+    from odd_nb.games.dungeon_twister.moves import movement_actions
+    game = DungeonTwister()
+    compared = 0
+    for seed, options in ((0, {}), (1, {"jump_straight_only": False}), (2, {}), (3, {})):
+        rng = random.Random(seed)
+        s = game.new_initial_state(**options)
+        while not s.is_terminal:
+            if s.phase == "actions" and s.move is not None:
+                fast, plain = movement_actions(s), movement_actions(s, reference=True)
+                assert [(a, a.text) for a in fast] == [(a, a.text) for a in plain]
+                compared += 1
+            s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                        else rng.choice(s.legal_actions()))
+    assert compared > 500

@@ -115,3 +115,27 @@ def test_s14_1_hot_seat_history_hides_the_other_seats_secret_choices():
     assert chosen not in shown
     assert "places a starting character face down" in shown
     assert yellow is None or chosen in yellow
+
+
+def cells_by_name(board):
+    grid = board["zones"][0]["items"][0]
+    return {c["label"].split()[1]: c for c in grid["cells"]}
+
+
+def test_s8_reachable_squares_are_noted_for_the_seat_to_move_only():
+    """§8.1 and ``reach``: in phase 2 each square an own character can end a Move on carries a
+    note with the AP it needs; during a Move, the squares where it may still end are marked;
+    the other seat's board says nothing of it (these are the active player's options)."""
+    view = DungeonTwister().view()
+    s = position(at={Y("Troll"): (3, 2), B("Goblin"): (10, 5)}, ap=2)
+    mine = cells_by_name(view.board(s, 0))
+    assert mine["c5"]["note"] == "in reach: the Troll (1 AP)"
+    assert mine["c7"]["note"] == "in reach: the Troll (2 AP)"
+    assert "note" not in mine["c8"] and "note" not in mine["c3"]
+    theirs = cells_by_name(view.board(s, 1))
+    assert not any("note" in c for c in theirs.values())
+    moving = play(s, "Troll begins a move", "Troll steps north")
+    cells = cells_by_name(view.board(moving, 0))
+    assert cells["c5"]["mark"] == "•" and cells["c5"]["note"] == "in reach: the Troll"
+    assert "mark" not in cells["c6"]  # 3 steps from c3: needs a new Move (1 AP)
+    assert cells["c6"]["note"] == "in reach: the Troll (1 AP)"

@@ -6,7 +6,8 @@ placement, rotation), ``moves`` (Moves, jumps, wall steps, transfers), ``combat`
 the fireball), ``abilities`` (heal, regenerate, portcullises, the potion), ``scoring`` (points,
 wounds, deaths, exits), ``ap`` (action points) -> ``position`` (reading a position) and
 ``board`` (geometry); ``actions`` and ``content`` (the data) lie under them all;
-``knowledge`` says what each seat may know. ``render``, ``view`` and ``agents`` sit above.
+``knowledge`` says what each seat may know. ``render``, ``view``, ``agents``, ``advisor``
+(the combat advisor) and ``reach`` (where characters can get to) sit above.
 
 >>> import odd_nb
 >>> t = odd_nb.start("dungeon-twister", seed=1)

@@ -51,7 +51,7 @@ def regenerate_actions(x, seat: int) -> list:
     if x.ap <= 0:
         return found
     for t in tokens_of(seat):
-        if (has_ability(content, t, "regenerate") and t in x.wounded and x.loc[t][0] == "sq"
+        if (t in x.wounded and has_ability(content, t, "regenerate") and x.loc[t][0] == "sq"
                 and t not in x.hurt_now and not living_on(x, square_of(x, t), occ)):
             found.append(Act(REGENERATE, t, text=f"{name(content, t)} regenerates"))
     return found

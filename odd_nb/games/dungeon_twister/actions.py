@@ -55,7 +55,7 @@ FIRST_PLAYER = "first player"      # a: the seat (§4.4, A30)
 ROOM_COMES_UP = "room comes up"    # a: room index, b: quarter turns clockwise (§6.2, A5)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Act:
     """One action or chance outcome: ``Act("step", who=7, a="N", text="Wizard steps north")``."""
 
@@ -64,6 +64,13 @@ class Act:
     a: object = -1
     b: object = -1
     text: str = field(default="", compare=False)
+
+    def __init__(self, verb: str, who: int = -1, a=-1, b=-1, text: str = ""):
+        # fields written straight into the instance: the frozen dataclass's own __init__ sets
+        # them one by one through object.__setattr__, twice as slow, and the rules build
+        # dozens of actions for every position
+        d = self.__dict__
+        d["verb"], d["who"], d["a"], d["b"], d["text"] = verb, who, a, b, text
 
     def __str__(self) -> str:
         return self.text or self.verb

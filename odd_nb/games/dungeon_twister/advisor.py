@@ -81,12 +81,18 @@ def combat_payoffs(x, seat: int | None = None) -> tuple:
 
 
 def combat_advice(x, seat: int | None = None) -> dict:
-    """The payoff table and the exact equilibrium: the value for the attacking side and each
-    side's optimal mix of cards."""
+    """The payoff table and the exact equilibrium: the value for the attacking side, each
+    side's optimal mix of cards, and the attacking side's ``chances`` to win, tie and lose when
+    both play their mix."""
     mine, theirs, table = combat_payoffs(x, seat)
     value, mix_a, mix_d = solve(table)
+    chances = {"win": Fraction(0), "tie": Fraction(0), "loss": Fraction(0)}
+    for pa, row in zip(mix_a, table):
+        for pd, v in zip(mix_d, row):
+            chances["win" if v > 0 else "tie" if v == 0 else "loss"] += pa * pd
     return {"attacker_cards": mine, "defender_cards": theirs, "table": table, "value": value,
-            "attacker_mix": dict(zip(mine, mix_a)), "defender_mix": dict(zip(theirs, mix_d))}
+            "attacker_mix": dict(zip(mine, mix_a)), "defender_mix": dict(zip(theirs, mix_d)),
+            "chances": chances}
 
 
 __all__ = ["combat_advice", "combat_payoffs", "solve"]

@@ -10,10 +10,21 @@ from __future__ import annotations
 from .actions import is_character, tokens_of
 
 
-def actors(x, seat: int) -> list:
-    """``seat``'s characters that may act: living, on the board, not healed this turn (§5.2)."""
-    return [t for t in tokens_of(seat) if is_character(t) and x.loc[t][0] == "sq"
-            and t not in x.wounded and t not in x.healed_now]
+_last = (None, None, None, None, ())  # loc, wounded, healed_now, seat, actors
+
+
+def actors(x, seat: int) -> tuple:
+    """``seat``'s characters that may act: living, on the board, not healed this turn (§5.2).
+    The last answer is kept: every verb of a turn asks it of the same position."""
+    global _last
+    loc, wounded, healed = x.loc, x.wounded, x.healed_now
+    last = _last
+    if last[0] is loc and last[1] is wounded and last[2] is healed and last[3] == seat:
+        return last[4]
+    found = tuple(t for t in tokens_of(seat) if is_character(t) and loc[t][0] == "sq"
+                  and t not in wounded and t not in healed)
+    _last = (loc, wounded, healed, seat, found)
+    return found
 
 
 def pool_of(x, token: int) -> int:

@@ -100,22 +100,13 @@ class Layout:
                 self.room[(row, col)] = None
                 self.feature[(row, col)] = {}
         for slot, placed in enumerate(slots):
-            for sq in slot_squares(slot):
-                if placed is None:
+            if placed is None:
+                for sq in slot_squares(slot):
                     self.kind[sq], self.room[sq], self.feature[sq] = "hidden", None, {}
-                    continue
-                index, quarters = placed
-                room = content.rooms[index]
-                rc = local(sq)
-                base = rc
-                for _ in range(quarters):
-                    base = turn_ccw(base)
-                self.kind[sq] = room.kind(*base)
-                self.room[sq] = index
-                self.feature[sq] = {}
-                for (r, c, side), value in room.features:
-                    if (r, c) == base:
-                        self.feature[sq][turn_side(side, quarters)] = value
+                continue
+            for sq, kind, features in placed_room(content, slot, *placed):
+                self.kind[sq], self.room[sq] = kind, placed[0]
+                self.feature[sq] = dict(features)
         self._block = {}
 
     def own_block(self, sq, side: str) -> str | None:
@@ -146,6 +137,10 @@ class Layout:
 
     def portcullis_at(self, sq, side: str):
         """The portcullis numbers on the edge on ``side`` of ``sq``, either room's side (A22)."""
+        key = (sq, side, "portcullises")
+        known = self._block.get(key)
+        if known is not None:
+            return known
         found = []
         other = neighbour(sq, side)
         for s, d in ((sq, side), (other, OPPOSITE[side])):
@@ -153,7 +148,30 @@ class Layout:
                 value = self.feature[s].get(d)
                 if value is not None and value != "wall" and value not in found:
                     found.append(value)
+        found = self._block[key] = tuple(found)
         return found
+
+
+def placed_room(content, slot: int, index: int, quarters: int) -> tuple:
+    """``(square, kind, features)`` of every square of room ``index`` lying in ``slot`` turned
+    ``quarters`` clockwise (§7.3), the features as ``(side, value)`` pairs. Worked out once per
+    room, slot and turn: a Layout is built at every reveal, turn and portcullis change."""
+    cache = content.__dict__.setdefault("_placed", {})
+    key = (slot, index, quarters)
+    found = cache.get(key)
+    if found is None:
+        room = content.rooms[index]
+        by_square = {}
+        for (r, c, side), value in room.features:
+            by_square.setdefault((r, c), []).append((turn_side(side, quarters), value))
+        found = []
+        for sq in slot_squares(slot):
+            base = local(sq)
+            for _ in range(quarters):
+                base = turn_ccw(base)
+            found.append((sq, room.kind(*base), tuple(by_square.get(base, ()))))
+        found = cache[key] = tuple(found)
+    return found
 
 
 def layout(content, slots: tuple, ports: tuple) -> Layout:
@@ -169,5 +187,5 @@ def layout(content, slots: tuple, ports: tuple) -> Layout:
 
 
 __all__ = ["COLS", "LINE_ROW", "Layout", "OPPOSITE", "ROWS", "SIDES", "SIDE_WORD", "STEP",
-           "band_of_slot", "layout", "local", "neighbour", "on_board", "slot_of",
+           "band_of_slot", "layout", "local", "neighbour", "on_board", "placed_room", "slot_of",
            "slot_squares", "square_name", "to_global", "turn_ccw", "turn_cw", "turn_side"]

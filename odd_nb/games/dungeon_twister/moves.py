@@ -174,26 +174,59 @@ def can_finish(x) -> bool:
         return True
     if kind != "move" or steps == 0 or not leaving_ok:
         return False
+    return _ends_within(x, mover, sq, steps, changed, occ, {})
+
+
+def _ends_within(x, mover: int, sq, steps: int, changed, occ, seen_squares: dict) -> bool:
+    """Whether a Move of ``mover`` from ``sq`` can end legally within ``steps`` more steps:
+    on a square where it may stop, or by leaving (A36). A breadth-first search; it never passes
+    a square whose content the mover changed unless that square may be left as it is.
+
+    ``seen_squares`` keeps what was learnt about each square (its open steps, whether the Move
+    may end there) for the next search on the same position: only the mover moves between
+    them, and none of these answers depends on where the mover stands (it is left out of every
+    square it is asked about, and a mover is never an enemy or a Rope)."""
     seen, frontier = {sq}, [sq]
     for _ in range(steps):
         nxt = []
         for here in frontier:
             if here != sq and here in changed and not ok_without(x, mover, here, occ):
                 continue
-            for side in SIDES:
-                to = may_enter(x, mover, here, side, occ)
-                if to is None or to in seen:
+            for to in _open_steps(x, mover, here, occ, seen_squares):
+                if to in seen:
                     continue
                 seen.add(to)
-                if is_exit(x, mover, to):
-                    if exit_open(x, mover, to, occ):
-                        return True
-                    continue
-                if ok_with(x, mover, to, occ):
+                end = _ends_on(x, mover, to, occ, seen_squares)
+                if end is True:
                     return True
+                if end is None:  # an exit square closed by a living enemy
+                    continue
                 nxt.append(to)
         frontier = nxt
     return False
+
+
+def _open_steps(x, mover: int, here, occ, memo: dict) -> list:
+    key = ("steps", here)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [to for to in (may_enter(x, mover, here, side, occ) for side in SIDES)
+                             if to is not None]
+    return found
+
+
+def _ends_on(x, mover: int, to, occ, memo: dict):
+    """True if a Move may end on ``to`` (or leave through it), None if ``to`` is an exit the
+    mover may not enter, False if it may pass on."""
+    key = ("ends", to)
+    if key in memo:
+        return memo[key]
+    if is_exit(x, mover, to):
+        found = True if exit_open(x, mover, to, occ) else None
+    else:
+        found = ok_with(x, mover, to, occ)
+    memo[key] = found
+    return found
 
 
 # -- the actions -------------------------------------------------------------------------------
@@ -283,9 +316,13 @@ def do_transfer(d, action) -> None:
     d.move = (m, kind, steps, done, changed | {sq})
 
 
-def movement_actions(x) -> list:
+def movement_actions(x, reference: bool = False) -> list:
     """What the mover may do next: steps (a Move), the jump or the wall step, transfers, and
-    ending the movement, each only if the movement can still end legally (A36)."""
+    ending the movement, each only if the movement can still end legally (A36).
+
+    ``reference``: check each step the plain way, by ``can_finish`` on a copy of the position
+    after the step, instead of the shared search (the same answers; tests and
+    benchmarks/dungeon_twister.py compare them)."""
     mover, kind, steps, done, changed = x.move
     content = x.rules.content
     who = name(content, mover)
@@ -294,6 +331,7 @@ def movement_actions(x) -> list:
     found = []
     leaving_ok = sq not in changed or ok_without(x, mover, sq, occ)
     if kind == "move" and steps > 0 and leaving_ok:
+        memo = {}
         for side in SIDES:
             to = may_enter(x, mover, sq, side, occ)
             if to is None:
@@ -303,10 +341,18 @@ def movement_actions(x) -> list:
                     found.append(Act(STEP, mover, side,
                                      text=f"{who} steps {SIDE_WORD[side]} and leaves"))
                 continue
-            trial = scratch(x)
-            set_loc(trial, mover, ("sq",) + to)
-            trial.move = (mover, kind, steps - 1, done, changed)
-            if can_finish(trial):
+            # can the Move still end after this step (A36)? As can_finish would answer on
+            # the position after the step, without building it (see _ends_within)
+            if reference:
+                trial = scratch(x)
+                set_loc(trial, mover, ("sq",) + to)
+                trial.move = (mover, kind, steps - 1, done, changed)
+                can_end = can_finish(trial)
+            else:
+                can_end = ok_with(x, mover, to, occ) or (
+                    steps > 1 and (to not in changed or ok_without(x, mover, to, occ))
+                    and _ends_within(x, mover, to, steps - 1, changed, occ, memo))
+            if can_end:
                 found.append(Act(STEP, mover, side, text=f"{who} steps {SIDE_WORD[side]}"))
     if kind == "jump" and not done and leaving_ok:
         for side, land, to in jumps_from(x, mover, sq, occ):

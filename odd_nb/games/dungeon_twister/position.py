@@ -19,7 +19,7 @@ rules use them while they change a draft. A token's location ``loc[t]`` is one o
 
 from __future__ import annotations
 
-from .actions import COLOURS, TOKENS_PER_SIDE, is_character, side_of
+from .actions import COLOURS, NUM_TOKENS, TOKENS_PER_SIDE, is_character, side_of
 from .board import layout
 
 ON_BOARD = ("sq", "carried", "start")
@@ -46,11 +46,26 @@ def short(content, token: int) -> str:
 
 
 def has_ability(content, token: int, code: str) -> bool:
-    return is_character(token) and code in record(content, token).abilities
+    return code in _powers(content)[0][token]
 
 
 def has_effect(content, token: int, code: str) -> bool:
-    return not is_character(token) and code in record(content, token).effects
+    return code in _powers(content)[1][token]
+
+
+def _powers(content) -> tuple:
+    """Per token, its character abilities and its object effects (empty for the other kind),
+    worked out once per set of rooms and characters: the rules ask them thousands of times a
+    game."""
+    found = content.__dict__.get("_powers")
+    if found is None:
+        none = frozenset()
+        abilities = tuple(record(content, t).abilities if is_character(t) else none
+                          for t in range(NUM_TOKENS))
+        effects = tuple(none if is_character(t) else record(content, t).effects
+                        for t in range(NUM_TOKENS))
+        found = content.__dict__["_powers"] = (abilities, effects)
+    return found
 
 
 def find_object(content, seat: int, code: str) -> int:
@@ -61,26 +76,58 @@ def find_object(content, seat: int, code: str) -> int:
     return -1
 
 
+_last_lay = (None, None, None, None)  # content, slots, ports, Layout
+
+
 def lay(x):
-    """The Layout of the position's rooms (board.py)."""
-    return layout(x.rules.content, x.slots, x.ports)
+    """The Layout of the position's rooms (board.py). The last one is kept: the rules ask for
+    it many times on one position, and states, drafts and look-aheads share the same tuples."""
+    global _last_lay
+    content, slots, ports = x.rules.content, x.slots, x.ports
+    last = _last_lay
+    if last[1] is slots and last[2] is ports and last[0] is content:
+        return last[3]
+    found = layout(content, slots, ports)
+    _last_lay = (content, slots, ports, found)
+    return found
+
+
+# Who stands where, worked out once per ``loc`` tuple (a state's, a draft's or a look-ahead's):
+# id(loc) -> (loc, occupants, carried). Keeping ``loc`` alive keeps its id from being reused.
+_where = {}
+
+
+def _index(loc) -> tuple:
+    found = _where.get(id(loc))
+    if found is not None and found[0] is loc:
+        return found
+    occ, carried = {}, {}
+    for t, where in enumerate(loc):
+        kind = where[0]
+        if kind == "sq":
+            sq = (where[1], where[2])
+            here = occ.get(sq)
+            if here is None:
+                occ[sq] = [t]
+            else:
+                here.append(t)
+        elif kind == "carried" and where[1] not in carried:
+            carried[where[1]] = t
+    if len(_where) > 8:
+        _where.clear()
+    found = _where[id(loc)] = (loc, occ, carried)
+    return found
 
 
 def occupants(x) -> dict:
-    """Square -> tokens lying or standing there (not the carried ones), in token order."""
-    found = {}
-    for t, where in enumerate(x.loc):
-        if where[0] == "sq":
-            found.setdefault((where[1], where[2]), []).append(t)
-    return found
+    """Square -> tokens lying or standing there (not the carried ones), in token order. Shared
+    between the callers of one position: read it, never change it."""
+    return _index(x.loc)[1]
 
 
 def carried_by(x, carrier: int) -> int | None:
     """The token ``carrier`` carries, or None."""
-    for t, where in enumerate(x.loc):
-        if where[0] == "carried" and where[1] == carrier:
-            return t
-    return None
+    return _index(x.loc)[2].get(carrier)
 
 
 def square_of(x, token: int):
@@ -124,12 +171,20 @@ def rope_lies_on(x, sq, occ=None) -> bool:
     return any(has_effect(x.rules.content, t, "bridge_pits") for t in occ.get(sq, ()))
 
 
-def scratch(x):
+class Scratch:
     """A throw-away mutable copy of the fields the movement rules read, for looking ahead
     (A36) without building a state."""
-    from types import SimpleNamespace
-    return SimpleNamespace(**{f: getattr(x, f) for f in (
-        "rules", "loc", "wounded", "slots", "ports", "move", "jumps", "phase", "points")})
+
+    __slots__ = ("rules", "loc", "wounded", "slots", "ports", "move", "jumps", "phase",
+                 "points")
+
+    def __init__(self, x):
+        self.rules, self.loc, self.wounded, self.slots, self.ports = (
+            x.rules, x.loc, x.wounded, x.slots, x.ports)
+        self.move, self.jumps, self.phase, self.points = x.move, x.jumps, x.phase, x.points
+
+
+scratch = Scratch
 
 
 __all__ = ["scratch", "all_on_square", "carried_by", "find_object", "has_ability", "has_effect",

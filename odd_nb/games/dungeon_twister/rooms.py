@@ -34,6 +34,8 @@ def access(x, token: int) -> set:
 
 
 def reveal_actions(x, seat: int) -> list:
+    if None not in x.slots:  # every room is revealed already
+        return []
     by_slot = {}
     for t in actors(x, seat):
         for slot in access(x, t):

@@ -103,12 +103,20 @@ class DungeonTwisterState(State):
     def _legal_actions(self):
         return list(self._legal)
 
-    def _chance_outcomes(self) -> list:
+    @cached_property
+    def _outcomes(self) -> list:
         return rules.chance_outcomes(self)
 
+    def _chance_outcomes(self) -> list:
+        return list(self._outcomes)
+
     def is_legal(self, action) -> bool:
+        legal = self._legal
+        for a in legal:  # the usual case first: one of the very actions offered
+            if a is action:
+                return True
         try:
-            return action in self._legal
+            return action in legal
         except TypeError:
             return False
 
@@ -145,6 +153,13 @@ class DungeonTwisterState(State):
 
 class DungeonTwisterDraft(Draft, state_class=DungeonTwisterState):
     """A mutable copy of a position for the rule functions."""
+
+    def freeze(self) -> DungeonTwisterState:
+        # the fields as they are, without the frozen dataclass's __init__ (which sets them one
+        # by one through object.__setattr__): a state is built for every small step
+        state = object.__new__(DungeonTwisterState)
+        state.__dict__.update(zip(self._fields, self._read(self)))
+        return state
 
 
 __all__ = ["DungeonTwisterDraft", "DungeonTwisterState", "Rules"]

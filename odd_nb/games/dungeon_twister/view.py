@@ -33,8 +33,10 @@ from .actions import (ATTACK, BEGIN, COMBAT_CARD, DRINK, END_MOVE, FIREBALL, GIV
                       WALL_STEP, is_character, side_of)
 from .advisor import combat_advice
 from .agents import HeuristicAgent
+from .ap import actors
 from .board import COLS, LINE_ROW, ROWS, SIDES, neighbour, slot_origin, square_name
 from .position import carried_by, lay, name, occupants, short, square_of
+from .reach import reach
 from .render import status as status_text
 
 DOC = "dungeon-twister.md"
@@ -43,6 +45,11 @@ GATE = {"closed": "closed", "opened": "open", "broken": "broken"}
 
 def sq_key(sq) -> str:
     return f"sq-{sq[0]}-{sq[1]}"
+
+
+def square_of_name(text: str) -> tuple[int, int]:
+    """``c19`` -> ``(19, 2)``, the inverse of ``square_name``."""
+    return int(text[1:]), "abcdefghij".index(text[0])
 
 
 def token_key(t: int) -> str:
@@ -101,6 +108,7 @@ class DungeonTwisterView(View):
         lay_ = lay(s)
         occ = occupants(s)
         content = s.rules.content
+        within, ends = self._reachable(s, me)
         cells = []
         for row in range(ROWS):
             for col in range(COLS):
@@ -125,6 +133,10 @@ class DungeonTwisterView(View):
                 if kind == "gear":
                     room = content.rooms[lay_.room[sq]]
                     cell["mark"] = ("↻" if room.direction == "clockwise" else "↺") + str(room.pair)
+                if sq in within:
+                    cell["note"] = within[sq]
+                    if sq in ends and "mark" not in cell:
+                        cell["mark"] = "•"
                 items = [self._token(s, t, me) for t in occ.get(sq, ())]
                 items += [self._token(s, t, me, face_down=True) for t, w in enumerate(s.loc)
                           if w == ("start",) + sq]
@@ -163,6 +175,27 @@ class DungeonTwisterView(View):
                             "tone": "hidden" if placed is None else "room"})
         return piece("grid", rows=ROWS, cols=COLS, cells=cells, regions=regions,
                      label="the labyrinth")
+
+    @staticmethod
+    def _reachable(s, me: int) -> tuple[dict, set]:
+        """For the seat whose turn it is (§8, ``reach``): each square its characters can end a
+        Move on with the AP left, as words for the square's note; and, while a Move is under
+        way, the squares where the mover may still end it without a new AP (marked •)."""
+        if s.phase != "actions" or s.active != me or s.decider != me:
+            return {}, set()
+        content = s.rules.content
+        words, ends = {}, set()
+        movers = [s.move[0]] if s.move is not None else list(actors(s, me))
+        for t in movers:
+            for place, moves in reach(s, t).items():
+                sq = square_of_name(place)
+                if sq == square_of(s, t):
+                    continue
+                if s.move is not None and moves == 0:
+                    ends.add(sq)
+                words.setdefault(sq, []).append(
+                    f"the {name(content, t)}" + (f" ({moves} AP)" if moves else ""))
+        return {sq: "in reach: " + ", ".join(w) for sq, w in words.items()}, ends
 
     def _panel(self, s, q: int, me: int) -> dict:
         content = s.rules.content
@@ -300,9 +333,13 @@ class DungeonTwisterView(View):
             f"<tr><th>+{a}</th>" + "".join(f"<td>{v:+d}</td>" for v in row)
             + f"<td>{advice['attacker_mix'][a]}</td></tr>"
             for a, row in zip(advice["attacker_cards"], advice["table"]))
+        chances = advice["chances"]
         return (f"<p>Combat cards: attacker (rows) against defender (columns), +1 a win for "
                 f"the attacker. Value at equilibrium: {advice['value']}.</p>"
-                f"<table><tr><th></th>{head}<th>mix</th></tr>{body}</table>")
+                f"<table><tr><th></th>{head}<th>mix</th></tr>{body}</table>"
+                f"<p>When both sides play their mix, the attacker wins with chance "
+                f"{chances['win']}, ties with {chances['tie']} and loses with "
+                f"{chances['loss']}.</p>")
 
     def hint(self, s):
         if s.is_chance or s.is_terminal:
