@@ -154,9 +154,10 @@ class SearchAgent:
     """Monte Carlo search: each legal action is tried ``iterations // len(actions)`` times (at
     least 4), the game played out by the heuristic agent (every action meeting the same chance
     in its i-th playout), and the heuristic's own choice is kept unless another action's mean
-    value is better by ``margin`` (a win counts 1, each point of score 1/20). The state hides
-    nothing that is decided (A25), so a playout from it cheats on nothing. Only the decisions
-    in ``SEARCHED`` are weighed; the heuristic walks, explores and places alone.
+    value is better by ``margin`` (a win counts 1, each point of score ``score_weight``).
+    The state hides nothing that is decided (A25), so a playout from it cheats on nothing.
+    Only the decisions in ``SEARCHED`` are weighed; the heuristic walks, explores and places
+    alone.
 
     >>> import random, odd_nb
     >>> s = odd_nb.start("fog-town", content="test", seed=1, first_player=0).state
@@ -164,9 +165,11 @@ class SearchAgent:
     'start at'
     """
 
-    def __init__(self, iterations: int = 48, max_steps: int = 5_000, margin: float = 0.25):
+    def __init__(self, iterations: int = 48, max_steps: int = 5_000, margin: float = 0.25,
+                 score_weight: float = 1 / 20):
         self.iterations = iterations
         self.margin = margin
+        self.score_weight = score_weight
         self.max_steps = max_steps
         self.heuristic = HeuristicAgent()
 
@@ -176,7 +179,7 @@ class SearchAgent:
                 break
             state = state.apply(state.sample_chance(rng.random()) if state.is_chance
                                 else self.heuristic.choose(state, rng))
-        return state.returns()[seat] + score(state, seat) / 20
+        return state.returns()[seat] + score(state, seat) * self.score_weight
 
     def choose(self, state, rng: random.Random):
         legal = state.legal_actions()

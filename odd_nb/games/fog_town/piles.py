@@ -98,10 +98,10 @@ class Pile:
 
     # -- changing (each returns a new pile) ----------------------------------------------
     def _with(self, **changes) -> "Pile":
-        fields = {"pools": self.pools, "deck": self.deck, "stacks": self.stacks,
-                  "discard": self.discard, "next_id": self.next_id}
-        fields.update(changes)
-        return Pile(**fields)
+        get = changes.get
+        return Pile(get("pools", self.pools), get("deck", self.deck),
+                    get("stacks", self.stacks), get("discard", self.discard),
+                    get("next_id", self.next_id))
 
     def _set_holder(self, who: int, held: Deck | None, **more) -> "Pile":
         if who == DECK:
