@@ -60,7 +60,7 @@ def test_final_stats_name_scores_endings_deaths_and_the_clock():
 def test_text_and_html_show_the_clock_the_boards_and_the_fight():
     s = fighting(acting(placed(), 3, node="c22"), "lurcher")
     text = str(s)
-    assert "the Lamplighter at 0/24" in text and "seat 0 fights Lurcher: damage 0/3" in text
+    assert "the Lamplighter at 0/24" in text and "Player 1 fights Lurcher: damage 0/3" in text
     assert "<li>" in s._repr_html_()
 
 

@@ -228,7 +228,7 @@ class DungeonTwisterView(View):
             lines.append(f"AP left: {s.ap}" + "".join(
                 f"; {name(content, t)}'s potion: {ap}" for t, ap in (s.pool or ())))
         tone = "active" if q == s.active and not s.is_terminal else "seat"
-        return piece("panel", f"seat-{q}", title=f"{SEAT_NAMES[q]} ({('yellow', 'blue')[q]})",
+        return piece("panel", f"seat-{q}", title=SEAT_NAMES[q] + (" (you)" if q == me else ""),
                      lines=lines, items=items, tone=tone)
 
     # -- words ---------------------------------------------------------------------------------

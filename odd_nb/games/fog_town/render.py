@@ -29,7 +29,8 @@ def where(c, node) -> str:
 def player_line(s, seat: int) -> str:
     c, p = s.content, s.players[seat]
     h = c.rules["health"]
-    parts = [f"seat {seat} at {where(c, p.node)}: wounds {p.wounds}/{h}",
+    at = "off the map" if p.node is None else f"at {where(c, p.node)}"
+    parts = [f"Player {seat + 1} {at}: wounds {p.wounds}/{h}",
              f"hand {weapon_name(c, p.hand)}"]
     if p.weapons:
         parts.append("weapons " + ", ".join(weapon_name(c, w) for w in p.weapons))
@@ -51,9 +52,9 @@ def fight_line(s, seat: int) -> str | None:
     if f is None:
         return None
     m = s.content.monsters[f.monster]
-    return (f"seat {seat} fights {m.name}: damage {f.damage}/{m.health}, strength {m.strength}"
-            + (f", needs {m.needs}" if m.needs else "") + (", struck this turn" if f.struck
-                                                            else ""))
+    return (f"Player {seat + 1} fights {m.name}: damage {f.damage}/{m.health}, "
+            f"strength {m.strength}" + (f", needs {m.needs}" if m.needs else "")
+            + (", struck this turn" if f.struck else ""))
 
 
 def lines(s) -> list[str]:
@@ -69,8 +70,8 @@ def lines(s) -> list[str]:
     elif s.phase in ("first", "roll", "draw", "deal"):
         out.append(f"chance: {s.chance_label()}")
     else:
-        out.append(f"seat {s.current} to move ({s.phase}" + (f", {s.ap} AP)" if s.phase == "act"
-                                                             else ")"))
+        ap = f", {s.ap} AP" if s.phase == "act" else ""
+        out.append(f"Player {s.current + 1} to move ({s.phase}{ap})")
     for seat in range(s.rules.players):
         out.append(player_line(s, seat))
         if fight_line(s, seat):
@@ -78,7 +79,7 @@ def lines(s) -> list[str]:
     for i, loc in enumerate(c.explorable):
         pile = s.piles[i + 1]
         keeper = c.monsters[c.locations[loc].keeper]
-        stacks = ", ".join(f"seat {j} {len(st)}" for j, st in enumerate(pile.stacks)
+        stacks = ", ".join(f"Player {j + 1} {len(st)}" for j, st in enumerate(pile.stacks)
                            if st is not None)
         out.append(f"{c.card_name(loc)}: {s.status[i]}, Keeper {keeper.name} "
                    f"{keeper.health}/{keeper.strength}, deck {len(pile.deck)}, discard "
