@@ -86,13 +86,8 @@ class DungeonTwister(Game):
             action_hand=(c.action_cards, c.action_cards),
             combat_hand=(c.combat_cards, c.combat_cards), jumps=(c.jump_cards, c.jump_cards))
 
-    @staticmethod
-    def text(state) -> str:
-        return render.text(state)
-
-    @staticmethod
-    def html(state) -> str:
-        return render.html(state)
+    text = staticmethod(render.text)  # str(state): the table as text
+    html = staticmethod(render.html)  # state._repr_html_(): the table as HTML
 
     def view(self):
         return DungeonTwisterView(self)

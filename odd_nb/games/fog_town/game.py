@@ -142,13 +142,8 @@ class FogTown(Game):
                         first=chosen or 0, current=chosen or 0,
                         phase="first" if chosen is None else "setup")
 
-    @staticmethod
-    def text(state) -> str:
-        return render.text(state)
-
-    @staticmethod
-    def html(state) -> str:
-        return render.html(state)
+    text = staticmethod(render.text)  # str(state): the table as text
+    html = staticmethod(render.html)  # state._repr_html_(): the table as HTML
 
     def view(self):
         return FogView(self)

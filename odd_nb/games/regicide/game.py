@@ -82,15 +82,8 @@ class Regicide(Game):
             draws_due=tuple(range(n)) * rules.max_hand, reveal_due=True,
             yielded=(False,) * n)
 
-    @staticmethod
-    def text(state) -> str:
-        """The table as text (``str(state)``): ``render.text``."""
-        return render.text(state)
-
-    @staticmethod
-    def html(state) -> str:
-        """The table as HTML for Jupyter (``state._repr_html_()``): ``render.html``."""
-        return render.html(state)
+    text = staticmethod(render.text)  # str(state): the table as text
+    html = staticmethod(render.html)  # state._repr_html_(): the table as HTML
 
     def view(self):
         return RegicideView(self)
