@@ -59,7 +59,10 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from typing import Any
+
+from .errors import IllegalAction
 
 
 def piece(type_: str, key: str | None = None, **fields) -> dict:
@@ -104,6 +107,24 @@ def rule_link(doc: str, heading: str) -> dict:
     return {"section": heading, "href": f"{doc}#{anchor}"}
 
 
+@dataclass(frozen=True)
+class Route:
+    """Several of one seat's actions chosen by one click, e.g. a character's shortest way to a
+    far square: ``text`` in words, ``parts`` the pieces clicked (as ``View.parts``), ``steps``
+    the actions in order, each equal (``==``) to a legal action when its turn comes.
+
+    >>> Route("the Wizard goes to c4 (2 AP)", ("tok-3", "sq-4-2"), ()).parts
+    ('tok-3', 'sq-4-2')
+    """
+
+    text: str
+    parts: tuple
+    steps: tuple
+
+    def __str__(self) -> str:
+        return self.text
+
+
 class View:
     """The default view: the state's text and every action as a button. Games override it."""
 
@@ -130,6 +151,28 @@ class View:
         """Whether clicking all of ``action``'s parts plays it at once (a die, then a box) or
         waits for a button (cards in a hand: the player may add another card)."""
         return True
+
+    def routes(self, state, seat: int | None) -> list:
+        """Chains of ``seat``'s own actions the board offers beside the legal actions, each
+        chosen by one click (``Route``); none by default. A route whose parts are those of a
+        legal action is not offered: the single action is what that click means."""
+        return []
+
+    def follow(self, state, route: Route) -> list:
+        """The legal actions ``route`` plays from ``state``, in order, each the legal action
+        equal to its step. Raises ``IllegalAction``, in the route's words, if a step is not
+        legal when its turn comes or chance or another seat would come between."""
+        played, s = [], state
+        for step in route.steps:
+            legal = [] if s.is_terminal or s.is_chance or s.to_move != state.to_move \
+                else s.legal_actions()
+            match = next((a for a in legal if a == step), None)
+            if match is None:
+                raise IllegalAction(f"{route.text}: the way is blocked after "
+                                    f"{len(played)} step(s); nothing done")
+            played.append(match)
+            s = s.apply(match)
+        return played
 
     def odds(self, state, seat: int | None) -> str | None:
         """Odds of the position as a small HTML table, or ``None``."""

@@ -132,6 +132,7 @@ class GameWidget(widgets.VBox):
             self._timeline.unwatch(self._on_timeline_change)
         self._timeline = timeline
         self._shown = None
+        self._route_ends = []  # (the last entry a route played, the history's length before it)
         timeline.watch(self._on_timeline_change)
         self._after_change()
 
@@ -204,10 +205,19 @@ class GameWidget(widgets.VBox):
             self._message = f"seat {self._shown} at the screen"
             return
         actions = self._choices()
-        if not 0 <= i < len(actions):
+        routes = self._routes
+        if not 0 <= i < len(actions) + len(routes):
             raise IllegalAction(f"there is no legal action number {i} here")
-        self._timeline.play(actions[i])
-        self._message = f"played: {actions[i]}"
+        if i < len(actions):
+            self._timeline.play(actions[i])
+            self._message = f"played: {actions[i]}"
+            return
+        route, t = routes[i - len(actions)], self._timeline
+        start = len(t.history)
+        for action in self.view.follow(self.state, route):  # all checked before any is played
+            t.play(action)
+        self._route_ends.append((t.history[-1], start))  # one click, one undo
+        self._message = f"played: {route}"
 
     def _why_not_undo(self) -> str | None:
         if self.passing:
@@ -219,7 +229,12 @@ class GameWidget(widgets.VBox):
         why = self._why_not_undo()
         if why:
             raise IllegalAction(why)  # the game's words, not the analyst's way round it
-        t.undo()
+        last = t.history[-1] if t.history else None
+        start = next((i for end, i in self._route_ends if end is last), None)
+        if start is not None and t.can_jump(start):
+            t.jump(start)  # a route clicked at once is taken back at once
+        else:
+            t.undo()
         while self.seat is not None and t.can_undo and not self._people_move(t.state):
             t.undo()  # take back the other seats' moves too, back to this seat's decision
         self._message = "undone"
@@ -306,6 +321,21 @@ class GameWidget(widgets.VBox):
             return []
         return state.legal_actions()
 
+    _routes: list = []
+
+    def _offered(self, state: State, choices: list) -> list[dict]:
+        """What the board may choose: each legal action, then the view's routes (``Route``)
+        whose clicks no single action already means; the routes are kept for ``_act``."""
+        offered = [{"id": i, "text": str(a), "parts": self.view.parts(state, a),
+                    "auto": self.view.auto(a)} for i, a in enumerate(choices)]
+        taken = {tuple(sorted(o["parts"])) for o in offered}
+        routes = [] if not choices else [
+            r for r in self.view.routes(state, state.to_move)
+            if r.parts and tuple(sorted(r.parts)) not in taken]
+        self._routes = routes
+        return offered + [{"id": len(choices) + j, "text": str(r), "parts": list(r.parts),
+                           "auto": True} for j, r in enumerate(routes)]
+
     def _can_jump(self, step: int) -> bool:
         return self._timeline.can_jump(step)  # the core's secrecy policy (Timeline.strict_undo)
 
@@ -362,8 +392,7 @@ class GameWidget(widgets.VBox):
             board["outcome"] = self.view.summary(state)
         with b.hold_sync():
             b.board = board
-            b.actions = [{"id": i, "text": str(a), "parts": self.view.parts(state, a),
-                          "auto": self.view.auto(a)} for i, a in enumerate(choices)]
+            b.actions = self._offered(state, choices)
             b.history = self._history()
             b.undo_why = self._why_not_undo() or ""
             b.can_redo, b.can_start = t.can_redo, self._can_jump(self._first_decision())

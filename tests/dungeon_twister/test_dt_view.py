@@ -3,12 +3,13 @@
 
 import json
 import random
+from dataclasses import replace
 
 import odd_nb
 from odd_nb.core.view import every_piece
 from odd_nb.games.dungeon_twister import DungeonTwister
 
-from dt_kit import B, Y, play, position
+from dt_kit import B, Y, play, position, texts, where
 
 
 def keys_of(piece, found):
@@ -139,3 +140,77 @@ def test_s8_reachable_squares_are_noted_for_the_seat_to_move_only():
     assert cells["c5"]["mark"] == "•" and cells["c5"]["note"] == "in reach: the Troll"
     assert "mark" not in cells["c6"]  # 3 steps from c3: needs a new Move (1 AP)
     assert cells["c6"]["note"] == "in reach: the Troll (1 AP)"
+
+
+# -- routes: a far square in one click (docs/design.md "How a click is read") ------------------
+def test_s8_1_a_far_square_is_one_click_and_plays_the_shortest_way_there():
+    """§8.1: each new Move on the way is 1 AP; the character, then a square beyond one step's
+    reach, plays the whole way (``reach.ways``), and the last Move ends on arrival. Only the
+    seat to move has routes."""
+    view = DungeonTwister().view()
+    s = position(at={Y("Troll"): (3, 2), B("Goblin"): (10, 5)}, ap=2)
+    routes = {r.text: r for r in view.routes(s, 0)}
+    r = routes["Troll goes to c7 (2 AP)"]
+    assert r.parts == (f"tok-{Y('Troll')}", "sq-7-2")
+    played = [str(a) for a in view.follow(s, r)]
+    assert played[0] == "Troll begins a move" and played[-1] == "Troll ends the move"
+    assert played.count("Troll begins a move") == 2
+    end = play(s, *played)
+    assert where(end, Y("Troll")) == ("sq", 7, 2) and end.ap == 0 and end.move is None
+    assert "Troll goes to c8 (3 AP)" not in routes  # beyond the AP left
+    assert view.routes(s, 1) == []
+
+
+def test_s8_5_a_route_leaves_the_move_open_where_a_token_could_be_picked_up():
+    """§8.5: transfers are free only during a Move, so a route onto a square with a token on it
+    stops there with the Move under way; then, while it moves, a square alone is a route."""
+    view = DungeonTwister().view()
+    s = position(at={Y("Troll"): (3, 2), Y("Sword"): (5, 2), B("Goblin"): (10, 5)}, ap=2)
+    r = next(r for r in view.routes(s, 0) if r.text.startswith("Troll goes to c5"))
+    end = play(s, *[str(a) for a in view.follow(s, r)])
+    assert end.move is not None and "Troll picks up the yellow Sword" in texts(end)
+    onward = {r.text: r for r in view.routes(end, 0)}
+    assert onward["Troll goes to c7 (1 AP)"].parts == ("sq-7-2",)
+
+
+def test_s8_every_route_offered_is_legal_to_its_end_and_costs_what_reach_says():
+    """Over seeded random positions: following a route never meets a refused step, ends with the
+    character on its square (or out, §12.1) and spends the Moves ``reach`` counts (§8.1)."""
+    from odd_nb.games.dungeon_twister.reach import reach
+    followed, pick = 0, random.Random(1)
+    for view, s in boards(seeds=range(2), steps=400):
+        routes = view.routes(s, s.to_move)
+        for r in pick.sample(routes, min(3, len(routes))):  # a few a position: each costs
+            end = s
+            for a in view.follow(s, r):
+                end = end.apply(a)
+            who = r.steps[0].who
+            target = tuple(int(v) for v in r.parts[-1].split("-")[1:])  # sq-<row>-<col>
+            if " leaves by " in r.text:
+                assert end.loc[who][0] == "out"
+            else:
+                assert end.loc[who] == ("sq",) + target
+                ap = int(r.text.split("(")[1].split()[0]) if "(" in r.text else 0
+                assert reach(s, who)[r.text.split(" goes to ")[1].split()[0]] == ap
+            followed += 1
+    assert followed > 100
+
+
+def test_core_a_route_is_one_click_and_one_undo_on_the_widget():
+    """The widget offers routes beside the legal actions (ids after them), plays one as its
+    chain of actions, and takes it back with one undo; a route no longer possible changes
+    nothing and says why."""
+    from odd_nb.widgets import play as play_widget
+    s = position(at={Y("Troll"): (3, 2), B("Goblin"): (10, 5)}, ap=2)
+    w = play_widget(s, seat=0, paced=False, refine=False)
+    offered = {a["text"]: a for a in w.board.actions}
+    route = offered["Troll goes to c7 (2 AP)"]
+    assert route["id"] >= len(s.legal_actions()) and route["auto"]
+    w.send({"kind": "act", "id": route["id"], "version": w.board.version})
+    assert len(w.timeline.history) == 8 and where(w.state, Y("Troll")) == ("sq", 7, 2)
+    w.send({"kind": "undo"})
+    assert w.state is s
+    w._routes[0] = replace(w._routes[0], steps=(w._routes[0].steps[0],) * 3)  # begins twice
+    first = next(a for a in w.board.actions if a["id"] == len(s.legal_actions()))
+    w.send({"kind": "act", "id": first["id"], "version": w.board.version})
+    assert w.state is s and "blocked" in w.board.message

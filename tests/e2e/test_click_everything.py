@@ -22,14 +22,15 @@ with no parts is that button from the start. The rules say which choices these a
   end the turn.
 - Dungeon Twister (docs/rules/dungeon-twister.md): the starting characters and face-down tokens
   (§4.2, §4.3), action cards (§5.1), a room's tab to reveal or turn it (§6, §7), a character then
-  a square to step, begin and end moves and jumps (§8, A39), transfers, an enemy to attack and
+  a square to step, begin and end moves and jumps (§8, A39), a character then a far square for
+  its whole way there (a route, §8.1), transfers, an enemy to attack and
   the combat cards (§9), healing, regeneration, portcullises, the potion and the fireball (§10,
   §11), and the tokens of a revealed room placed on its squares (§6.3).
 
 What the test guarantees, per action clicked: the browser sent exactly one request, "act" with
 that action's id and the version it showed, and nothing else (no "explain" of a refused choice);
 in the kernel the history grew by exactly that decision (the first new entry is the chosen
-action's text), followed only by chance outcomes and, for a widget with a fixed seat, the other
+action's text; for a route, its steps as ``View.follow`` gives them), followed only by chance outcomes and, for a widget with a fixed seat, the other
 seats' agent moves; the board's version grew and the browser received it. In hot seat the pass
 screen's one button (``action-0``) is clicked too: it shows the next seat's hand and plays nothing.
 
@@ -178,12 +179,16 @@ def _e2e_view(name):
     legal = [] if w.passing else s.legal_actions()
     actions = []
     for a in w.board.actions:
+        steps = None
         if w.passing:
             kind = "pass screen"
+        elif a["id"] >= len(legal):  # a route: one click, several actions (View.routes)
+            kind = "route"
+            steps = [str(x) for x in w.view.follow(s, w._routes[a["id"] - len(legal)])]
         else:
             assert str(legal[a["id"]]) == a["text"], (a, legal[a["id"]])
             kind = _e2e_kind(legal[a["id"]])
-        actions.append(dict(a, kind=kind))
+        actions.append(dict(a, kind=kind, steps=steps))
     phase = getattr(s, "phase", "")
     if getattr(s, "in_boss_fight", False):
         phase = "boss fight: " + phase
@@ -474,10 +479,12 @@ class Clicker:
             ok = not r["new"] and not r["passing"]
             what = "the pass screen to give way, nothing played"
         else:
-            new = r["new"]
-            ok = (bool(new) and not new[0]["chance"] and new[0]["text"] == action["text"]
-                  and all(e["chance"] or e["other_seat"] for e in new[1:]))
-            what = "exactly that decision, then chance or other seats"
+            new, mine = r["new"], action["steps"] or [action["text"]]
+            ok = ([e["text"] for e in new[:len(mine)]] == mine
+                  and not any(e["chance"] for e in new[:len(mine)])
+                  and all(e["chance"] or e["other_seat"] for e in new[len(mine):]))
+            what = ("exactly that decision" if len(mine) == 1 else f"the route's {len(mine)} "
+                    "steps") + ", then chance or other seats"
         if not ok:
             raise Refused(f"expected {what}; the history gained "
                           f"{[e['text'] for e in r['new']]}; the board said {r['message']!r}")

@@ -21,7 +21,7 @@ import heapq
 
 from .actions import is_character
 from .ap import actors, pool_of
-from .board import SIDES, square_name
+from .board import SIDES, neighbour, square_name
 from .moves import exit_open, is_exit, may_enter, ok_with
 from .position import name, occupants, record, square_of
 
@@ -116,18 +116,53 @@ def way_out(x, mover: int) -> dict | None:
     if out is None:
         return None
     (moves, steps), exit_sq = out
-    start = square_of(x, mover)
-    route = [exit_sq]
-    key = back[("out", exit_sq)]
-    while True:
-        sq, left = key
-        if route[-1] != sq:
+    route = []
+    for sq, _ in _trail(back, ("out", exit_sq), (square_of(x, mover), free)):
+        if not route or route[-1] != sq:
             route.append(sq)
-        if (sq, left) == (start, free):
-            break
-        key = back[(sq, left)]
     return {"moves": moves, "steps": steps,
-            "route": [square_name(q) for q in reversed(route)]}
+            "route": [square_name(q) for q in route + [exit_sq]]}
+
+
+def ways(x, mover: int) -> dict:
+    """How ``mover`` gets to each square ``reach`` lists, other than its own, and out
+    (``"out"``, when it can leave within the AP left): the exit square and the way, a list of
+    ``"move"`` where a new Move begins (1 AP) and the sides stepped, e.g. ``["move", "N", "N",
+    "move", "E"]``. While a Move of ``mover`` is under way, its steps left come first.
+    The play widget turns each way into a chain of actions chosen by one click."""
+    if not is_character(mover) or x.loc[mover][0] != "sq":
+        return {}
+    ap, free, start = ap_for(x, mover), _free_steps(x, mover), square_of(x, mover)
+    stops, out, back, best = _search(x, mover, free)
+    ends = {}  # each square's search key at its fewest (Moves, steps)
+    for key, cost in best.items():
+        if stops.get(key[0]) == cost:
+            ends.setdefault(key[0], key)
+    found = {sq: _way(_trail(back, key, (start, free))) for sq, key in ends.items()
+             if sq != start and stops[sq][0] <= ap}
+    if out is not None and out[0][0] <= ap:
+        exit_sq = out[1]
+        trail = _trail(back, ("out", exit_sq), (start, free))
+        found["out"] = (exit_sq, _way(trail + [(exit_sq, None)]))
+    return found
+
+
+def _trail(back, key, first) -> list:
+    """The ``(square, steps left)`` of a search from ``first`` to ``key``, read back."""
+    trail = [] if key[0] == "out" else [key]
+    key = back[key]
+    while True:
+        trail.append(key)
+        if key == first:
+            return trail[::-1]
+        key = back[key]
+
+
+def _way(trail) -> list:
+    way = []
+    for (a, _), (b, _) in zip(trail, trail[1:]):
+        way.append("move" if a == b else next(s for s in SIDES if neighbour(a, s) == b))
+    return way
 
 
 def reach_all(x, seat: int) -> dict:
@@ -141,4 +176,4 @@ def reach_all(x, seat: int) -> dict:
     return out
 
 
-__all__ = ["ap_for", "reach", "reach_all", "way_out"]
+__all__ = ["ap_for", "reach", "reach_all", "way_out", "ways"]

@@ -8,9 +8,10 @@ cards, combat cards (the seat's own as clickable cards, the opponent's as a coun
 ``perfect_memory``), jump cards, points, characters out and killed; and a panel of the tokens
 waiting to be placed.
 
-Clicking: a character token, then what it does (a cell to step to during a move, an enemy to
-attack, a wounded character to heal); buttons for what has nothing to click (end the turn, end a
-move, put down, a portcullis, the fireball's direction).
+Clicking: a character token, then what it does (a square: its shortest way there, played Move
+after Move (``routes``); during a move, a square to step to; an enemy to attack, a wounded
+character to heal); buttons for what has nothing to click (end the turn, end a move, put down, a
+portcullis, the fireball's direction).
 
 >>> import odd_nb
 >>> t = odd_nb.start("dungeon-twister", seed=3)
@@ -26,17 +27,17 @@ from __future__ import annotations
 
 import random
 
-from ...core.view import View, piece, rule_link
+from ...core.view import Route, View, piece, rule_link
 from .actions import (ATTACK, BEGIN, COMBAT_CARD, DRINK, END_MOVE, FIREBALL, GIVE, HEAL, JUMP,
                       PICK_UP, PLACE_IN_ROOM, PLACE_TOKEN, PLAY_ACTION_CARD, PORTCULLIS,
                       REGENERATE, REVEAL, ROTATE, SEAT_NAMES, START_WITH, STEP, SWAP, TAKE,
-                      WALL_STEP, is_character, side_of)
+                      WALL_STEP, Act, is_character, side_of)
 from .advisor import combat_advice
 from .agents import HeuristicAgent
 from .ap import actors
 from .board import COLS, LINE_ROW, ROWS, SIDES, neighbour, slot_origin, square_name
 from .position import carried_by, lay, name, occupants, short, square_of
-from .reach import reach
+from .reach import reach, ways
 from .render import status as status_text
 
 DOC = "dungeon-twister.md"
@@ -312,6 +313,42 @@ class DungeonTwisterView(View):
 
     def auto(self, a) -> bool:
         return a.verb not in (BEGIN, END_MOVE)
+
+    def routes(self, s, seat) -> list:
+        """A character's shortest way to a square out of one step's reach, or out of the
+        labyrinth, as one click (``reach.ways``): the character, then the square; while it
+        moves, the square alone. Each new Move on the way is 1 AP (§8.1). The last Move ends
+        on arrival unless a token there could be picked up or handed over (§8.5), which the
+        player may still want to do."""
+        me = self._seat(s, seat)
+        if s.phase != "actions" or s.active != me or s.decider != me or s.is_terminal \
+                or (s.move is not None and s.move[1] != "move"):
+            return []
+        content, occ = s.rules.content, occupants(s)
+        found = []
+        for t in [s.move[0]] if s.move is not None else actors(s, me):
+            who = name(content, t)
+            for dest, way in ways(s, t).items():
+                leaving = dest == "out"
+                if leaving:
+                    dest, way = way
+                steps, moving = [], s.move is not None
+                for leg in way:
+                    if leg != "move":
+                        steps.append(Act(STEP, t, leg))
+                        continue
+                    if moving:
+                        steps.append(Act(END_MOVE, t))
+                    steps.append(Act(BEGIN, t, "move"))
+                    moving = True
+                if not leaving and all(o == t for o in occ.get(dest, ())):
+                    steps.append(Act(END_MOVE, t))
+                ap = way.count("move")
+                text = (f"{who} {'leaves by' if leaving else 'goes to'} {square_name(dest)}"
+                        + (f" ({ap} AP)" if ap else ""))
+                parts = ([] if s.move is not None else [token_key(t)]) + [sq_key(dest)]
+                found.append(Route(text, tuple(parts), tuple(steps)))
+        return found
 
     def explain(self, s, keys: list[str]) -> str:
         if s.is_terminal:
