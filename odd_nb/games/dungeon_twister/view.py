@@ -133,7 +133,8 @@ class DungeonTwisterView(View):
                     cell["gates"] = gates
                 if kind == "gear":
                     room = content.rooms[lay_.room[sq]]
-                    cell["mark"] = ("↻" if room.direction == "clockwise" else "↺") + str(room.pair)
+                    turn = "↻" if room.direction == "clockwise" else "↺"
+                    cell["mark"] = turn + str(room.pair)
                 if sq in within:
                     cell["note"] = within[sq]
                     if sq in ends and "mark" not in cell:
