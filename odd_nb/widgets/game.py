@@ -334,7 +334,7 @@ class GameWidget(widgets.VBox):
             if r.parts and tuple(sorted(r.parts)) not in taken]
         self._routes = routes
         return offered + [{"id": len(choices) + j, "text": str(r), "parts": list(r.parts),
-                           "auto": True} for j, r in enumerate(routes)]
+                           "auto": True, "route": True} for j, r in enumerate(routes)]
 
     def _can_jump(self, step: int) -> bool:
         return self._timeline.can_jump(step)  # the core's secrecy policy (Timeline.strict_undo)

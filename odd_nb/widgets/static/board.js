@@ -375,13 +375,16 @@ function render({ model, el }) {
     const keys = selectedKeys();
     const found = keys.length ? candidates(keys) : [];
     const usable = new Set(actions.flatMap((a) => a.parts));
+    // before any click, a route's far end stays unlit (still clickable): the board lights what
+    // a choice begins with, e.g. the characters, not every square one of them could reach
+    const first = new Set(actions.flatMap((a) => (a.route ? a.parts.slice(0, 1) : a.parts)));
     const next = new Set();
     for (const a of found) {
       const left = [...a.parts];
       for (const k of keys) left.splice(left.indexOf(k), 1);
       for (const k of left) next.add(k);
     }
-    const ctx = { uid: 0, usable, next: keys.length ? next : usable, hint: hint.parts || [] };
+    const ctx = { uid: 0, usable, next: keys.length ? next : first, hint: hint.parts || [] };
 
     const zones = (board.zones || []).map((z) =>
       h("section", { class: "zone" + (z.wide ? " wide" : ""), "aria-label": z.title },
@@ -403,11 +406,12 @@ function render({ model, el }) {
       keys.length ? h("button", { type: "button", class: "odd-nb-button", "data-testid": "clear",
         text: "Clear selection", onclick: () => { selected = []; draw(); } }) : null);
 
+    const legal = actions.filter((a) => !a.route);
     const list = h("select", { "data-testid": "action-list", "aria-label": "every legal action" },
-      actions.map((a) => h("option", { value: String(a.id), text: a.text })));
+      legal.map((a) => h("option", { value: String(a.id), text: a.text })));
     const fallback = h("details", { class: "all-actions" },
-      h("summary", { text: `all ${actions.length} legal actions` }), list,
-      button("Play it", "action-play", actions.length > 0, () => act(Number(list.value))));
+      h("summary", { text: `all ${legal.length} legal actions` }), list,
+      button("Play it", "action-play", legal.length > 0, () => act(Number(list.value))));
 
     const history = model.get("history") || [];
     const log = historyList(history);
