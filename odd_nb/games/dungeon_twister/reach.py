@@ -26,12 +26,13 @@ from .moves import exit_open, is_exit, may_enter, ok_with
 from .position import name, occupants, record, square_of
 
 
-def _search(x, mover: int, free_steps: int = 0):
+def _search(x, mover: int, free_steps: int = 0, limit: int | None = None):
     """Fewest ``(Moves, steps)`` to every square ``mover`` can stop on, and to leaving.
 
     A Dijkstra search over ``(square, steps left in the current Move)``: a step costs a step; a
     new Move costs 1 Move and may begin only where a Move can end (§5.4). ``free_steps``: the
-    steps left of a Move already under way. Returns ``(stops, out, back, best)``: ``stops``
+    steps left of a Move already under way; ``limit``: no more Moves than that (the AP left),
+    so the search stays near the mover instead of covering the labyrinth. Returns ``(stops, out, back, best)``: ``stops``
     maps a square to its ``(moves, steps)``; ``out`` is the cost of leaving and the exit square, or
     None; ``back`` maps each ``(square, steps left)`` (and ``("out", exit square)``) to the one
     it was reached from, and ``best`` holds the cost of each, to read a route back."""
@@ -53,7 +54,7 @@ def _search(x, mover: int, free_steps: int = 0):
                 to = may_enter(x, mover, sq, side, occ)
                 if to is not None:
                     nexts.append((moves, steps + 1, to, left - 1))
-        if left < speed and ok_with(x, mover, sq, occ):
+        if left < speed and (limit is None or moves < limit) and ok_with(x, mover, sq, occ):
             nexts.append((moves + 1, steps, sq, speed))  # a new Move from here
         for m, st, to, lf in nexts:
             if is_exit(x, mover, to):
@@ -69,6 +70,21 @@ def _search(x, mover: int, free_steps: int = 0):
             if ok_with(x, mover, to, occ) and (to not in stops or (m, st) < stops[to]):
                 stops[to] = (m, st)
     return stops, out, back, best
+
+
+_searches: dict = {}  # recent searches: the board's marks and its routes ask the same twice
+
+
+def _searched(x, mover: int, free_steps: int, limit: int | None):
+    """``_search``, remembered for the few positions asked about last (each entry keeps its
+    position, so a new position that reuses an old one's ``id`` is never answered from it)."""
+    key = (id(x), mover, free_steps, limit)
+    entry = _searches.get(key)
+    if entry is None or entry[0] is not x:
+        if len(_searches) > 64:
+            _searches.clear()
+        entry = _searches[key] = (x, _search(x, mover, free_steps, limit))
+    return entry[1]
 
 
 def ap_for(x, mover: int) -> int:
@@ -88,9 +104,8 @@ def reach(x, mover: int, ap: int | None = None) -> dict:
         return {}
     ap = ap_for(x, mover) if ap is None else ap
     free = _free_steps(x, mover)
-    stops, _, _, _ = _search(x, mover, free)
-    return {square_name(sq): m for sq, (m, _) in sorted(stops.items(), key=_order)
-            if m <= ap}
+    stops, _, _, _ = _searched(x, mover, free, ap)
+    return {square_name(sq): m for sq, (m, _) in sorted(stops.items(), key=_order)}
 
 
 def _free_steps(x, mover: int) -> int:
@@ -133,14 +148,14 @@ def ways(x, mover: int) -> dict:
     if not is_character(mover) or x.loc[mover][0] != "sq":
         return {}
     ap, free, start = ap_for(x, mover), _free_steps(x, mover), square_of(x, mover)
-    stops, out, back, best = _search(x, mover, free)
+    stops, out, back, best = _searched(x, mover, free, ap)
     ends = {}  # each square's search key at its fewest (Moves, steps)
     for key, cost in best.items():
         if stops.get(key[0]) == cost:
             ends.setdefault(key[0], key)
     found = {sq: _way(_trail(back, key, (start, free))) for sq, key in ends.items()
-             if sq != start and stops[sq][0] <= ap}
-    if out is not None and out[0][0] <= ap:
+             if sq != start}
+    if out is not None:
         exit_sq = out[1]
         trail = _trail(back, ("out", exit_sq), (start, free))
         found["out"] = (exit_sq, _way(trail + [(exit_sq, None)]))
