@@ -21,7 +21,7 @@ import heapq
 
 from .actions import is_character
 from .ap import actors, pool_of
-from .board import SIDES, neighbour, square_name
+from .board import SIDES, STEP, square_name
 from .moves import exit_open, is_exit, may_enter, ok_with
 from .position import name, occupants, record, square_of
 
@@ -173,11 +173,12 @@ def _trail(back, key, first) -> list:
         key = back[key]
 
 
+_SIDE_OF = {STEP[side]: side for side in SIDES}  # (rows, columns) moved -> the side
+
+
 def _way(trail) -> list:
-    way = []
-    for (a, _), (b, _) in zip(trail, trail[1:]):
-        way.append("move" if a == b else next(s for s in SIDES if neighbour(a, s) == b))
-    return way
+    return ["move" if a == b else _SIDE_OF[b[0] - a[0], b[1] - a[1]]
+            for (a, _), (b, _) in zip(trail, trail[1:])]
 
 
 def reach_all(x, seat: int) -> dict:

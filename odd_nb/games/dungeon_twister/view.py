@@ -329,6 +329,8 @@ class DungeonTwisterView(View):
         found = []
         for t in [s.move[0]] if s.move is not None else actors(s, me):
             who = name(content, t)
+            act = {side: Act(STEP, t, side) for side in SIDES}  # shared by all its routes
+            begin, end = Act(BEGIN, t, "move"), Act(END_MOVE, t)
             for dest, way in ways(s, t).items():
                 leaving = dest == "out"
                 if leaving:
@@ -336,14 +338,14 @@ class DungeonTwisterView(View):
                 steps, moving = [], s.move is not None
                 for leg in way:
                     if leg != "move":
-                        steps.append(Act(STEP, t, leg))
+                        steps.append(act[leg])
                         continue
                     if moving:
-                        steps.append(Act(END_MOVE, t))
-                    steps.append(Act(BEGIN, t, "move"))
+                        steps.append(end)
+                    steps.append(begin)
                     moving = True
                 if not leaving and all(o == t for o in occ.get(dest, ())):
-                    steps.append(Act(END_MOVE, t))
+                    steps.append(end)
                 ap = way.count("move")
                 text = (f"{who} {'leaves by' if leaving else 'goes to'} {square_name(dest)}"
                         + (f" ({ap} AP)" if ap else ""))
