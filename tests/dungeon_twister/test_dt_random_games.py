@@ -3,7 +3,8 @@ at every decision what must always hold (docs/rules/dungeon-twister.md): a choic
 and each reads uniquely (§5.2), the crowding, pit and carrying rules (§5.4, §8.3, §8.5), the
 cards (§1.3, §9.6), and at the end a result the rules allow (§13.1, §13.2, A32, A37).
 
-The games are split into blocks so that a parallel run spreads them; ``GAMES`` in all."""
+The games are split into blocks so that a parallel run spreads them; ``GAMES`` (2,000) in all,
+each checked as above at every decision."""
 
 import random
 
@@ -13,8 +14,8 @@ from odd_nb.games.dungeon_twister import DungeonTwister
 
 from test_dt_invariants import check
 
-BLOCKS = 32
-PER_BLOCK = 25
+BLOCKS = 40
+PER_BLOCK = 50
 GAMES = BLOCKS * PER_BLOCK
 OPTIONS = [{}, {"jump_straight_only": False, "cleric_heals_enemies": False,
                 "perfect_memory": True}]

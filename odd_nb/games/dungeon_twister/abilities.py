@@ -4,10 +4,10 @@ A28). Movement abilities are in ``moves.py``, the fireball in ``combat.py``."""
 from __future__ import annotations
 
 from .actions import DRINK, HEAL, PORTCULLIS, REGENERATE, Act, is_character, side_of, tokens_of
-from .ap import actors, can_pay, pay, pool_of
-from .board import SIDE_WORD, SIDES, neighbour
-from .position import (carried_by, has_ability, has_effect, lay, living_on, name, occupants,
-                       square_of, token_name)
+from .ap import actors, actors_at, can_pay, pay, pool_of
+from .board import SIDE_WORD, SIDES
+from .position import (carried_by, carriers, has_ability, has_effect, lay, living_on, name,
+                       occupants, square_of, token_name, tokens_with)
 from .scoring import set_loc
 
 
@@ -15,20 +15,21 @@ def heal_actions(x, seat: int) -> list:
     """§10.2, A16, A28: a living own Cleric heals a wounded character lying on an open
     neighbour, where no living character stands; enemies too with ``cleric_heals_enemies``."""
     content = x.rules.content
+    clerics = tokens_with(content, "heal")
+    healers = [t for t in actors(x, seat) if t in clerics] if x.wounded else ()
+    if not healers:
+        return []
     occ = occupants(x)
     lay_ = lay(x)
     found = []
-    for t in actors(x, seat):
-        if not has_ability(content, t, "heal") or not can_pay(x, t):
+    for t in healers:
+        if not can_pay(x, t):
             continue
-        sq = square_of(x, t)
-        for side in SIDES:
-            if lay_.block(sq, side) is not None:
+        for _, to in lay_.open_sides(square_of(x, t)):
+            here = occ.get(to)
+            if not here or living_on(x, to, occ):
                 continue
-            to = neighbour(sq, side)
-            if living_on(x, to, occ):
-                continue
-            for w in occ.get(to, ()):
+            for w in here:
                 if is_character(w) and w in x.wounded and (
                         side_of(w) == seat or x.rules.cleric_heals_enemies):
                     found.append(Act(HEAL, t, w, text=f"{name(content, t)} heals "
@@ -46,10 +47,10 @@ def regenerate_actions(x, seat: int) -> list:
     """§10.3, A28: the active player's wounded Troll, lying (not carried), not wounded this
     turn, with no living character on its square."""
     content = x.rules.content
-    occ = occupants(x)
     found = []
-    if x.ap <= 0:
+    if x.ap <= 0 or tokens_with(content, "regenerate").isdisjoint(x.wounded):
         return found
+    occ = occupants(x)
     for t in tokens_of(seat):
         if (t in x.wounded and has_ability(content, t, "regenerate") and x.loc[t][0] == "sq"
                 and t not in x.hurt_now and not living_on(x, square_of(x, t), occ)):
@@ -67,17 +68,22 @@ def portcullis_actions(x, seat: int) -> list:
     """§11.3, A17, A22: the Thief opens a closed portcullis or closes an opened one, the
     Warrior breaks a closed one, on an edge of their square (either room's side)."""
     content = x.rules.content
+    workers = tokens_with(content, "work_portcullis")
+    breakers = tokens_with(content, "break_portcullis")
+    near = lay(x).near_ports
+    who = [(t, sq) for t, sq in actors_at(x, seat)
+           if (t in workers or t in breakers) and sq in near]
+    if not who:
+        return []
     lay_ = lay(x)
     found = []
-    for t in actors(x, seat):
-        works = has_ability(content, t, "work_portcullis")
-        breaks = has_ability(content, t, "break_portcullis")
-        if not (works or breaks) or not can_pay(x, t):
+    for t, sq in who:
+        works, breaks = t in workers, t in breakers
+        if not can_pay(x, t):
             continue
-        sq = square_of(x, t)
-        for side in SIDES:
+        for side, ports in _portcullis_sides(lay_, sq):
             verbs = set()
-            for p in lay_.portcullis_at(sq, side):
+            for p in ports:
                 state = x.ports[p]
                 if works and state == "closed":
                     verbs.add("opens")
@@ -88,6 +94,18 @@ def portcullis_actions(x, seat: int) -> list:
             for verb in sorted(verbs):
                 found.append(Act(PORTCULLIS, t, side, verb, text=f"{name(content, t)} {verb} "
                                  f"the portcullis {SIDE_WORD[side]}"))
+    return found
+
+
+def _portcullis_sides(lay_, sq) -> tuple:
+    """``(side, portcullis numbers)`` of each edge of ``sq`` with a portcullis (A22)."""
+    if sq not in lay_.near_ports:
+        return ()
+    found = lay_.recall("portcullis sides", sq)
+    if found is None:
+        found = lay_.keep("portcullis sides", sq, tuple(
+            (side, ports) for side, ports in ((side, lay_.portcullis_at(sq, side))
+                                              for side in SIDES) if ports))
     return found
 
 
@@ -105,9 +123,12 @@ def work_portcullis(d, action) -> None:
 
 def drink_actions(x, seat: int) -> list:
     content = x.rules.content
+    held_by = carriers(x)
+    if tokens_with(content, "speed_potion").isdisjoint(held_by.values()):
+        return []
     found = []
     for t in actors(x, seat):
-        held = carried_by(x, t)
+        held = held_by.get(t)
         if held is not None and has_effect(content, held, "speed_potion") and can_pay(x, t):
             found.append(Act(DRINK, t, text=f"{name(content, t)} drinks the speed potion"))
     return found

@@ -76,6 +76,28 @@ class Act:
         return self.text or self.verb
 
 
+class Once(dict):
+    """Actions that read the same in every game, each made once: ``Once(make)[key]`` is
+    ``make(key)`` the first time and the very same action after."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        found = self[key] = self.make(key)
+        return found
+
+
+def made(content) -> dict:
+    """The actions already made for positions of this content, by what decides their value and
+    words: an action is a value, so the one made once is offered wherever it is legal again."""
+    found = content.__dict__.get("_made")
+    if found is None:
+        found = content.__dict__["_made"] = {}
+    return found
+
+
 def side_of(token: int) -> int:
     """The seat a token belongs to (0 yellow, 1 blue)."""
     return token // TOKENS_PER_SIDE
@@ -89,8 +111,14 @@ def tokens_of(seat: int) -> range:
     return range(seat * TOKENS_PER_SIDE, (seat + 1) * TOKENS_PER_SIDE)
 
 
-__all__ = ["Act", "CHARACTERS_PER_SIDE", "COLOURS", "NUM_TOKENS", "SEAT_NAMES",
-           "TOKENS_PER_SIDE", "is_character", "side_of", "tokens_of"] + [
+#: each seat's characters, and both seats' (for the rules' many "is it a character of ..." tests)
+CHARACTERS_OF = tuple(frozenset(t for t in tokens_of(seat) if is_character(t)) for seat in (0, 1))
+CHARACTERS = CHARACTERS_OF[0] | CHARACTERS_OF[1]
+
+
+__all__ = ["Act", "CHARACTERS", "CHARACTERS_OF", "CHARACTERS_PER_SIDE", "COLOURS", "NUM_TOKENS",
+           "Once", "SEAT_NAMES", "TOKENS_PER_SIDE", "is_character", "made", "side_of",
+           "tokens_of"] + [
     "START_WITH", "PLACE_IN_ROOM", "PLAY_ACTION_CARD", "END_TURN", "REVEAL", "PLACE_TOKEN",
     "ROTATE", "BEGIN", "STEP", "JUMP", "WALL_STEP", "PICK_UP", "PUT_DOWN", "GIVE", "TAKE",
     "SWAP", "END_MOVE", "ATTACK", "COMBAT_CARD", "HEAL", "REGENERATE", "PORTCULLIS", "DRINK",

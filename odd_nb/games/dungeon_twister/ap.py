@@ -10,25 +10,37 @@ from __future__ import annotations
 from .actions import is_character, tokens_of
 
 
-_last = (None, None, None, None, ())  # loc, wounded, healed_now, seat, actors
+_CHARACTERS = tuple(tuple(t for t in tokens_of(seat) if is_character(t)) for seat in (0, 1))
+_last = (None, None, None, None, (), ())  # loc, wounded, healed_now, seat, actors, with squares
 
 
 def actors(x, seat: int) -> tuple:
     """``seat``'s characters that may act: living, on the board, not healed this turn (§5.2).
     The last answer is kept: every verb of a turn asks it of the same position."""
+    return _actors(x, seat)[4]
+
+
+def actors_at(x, seat: int) -> tuple:
+    """``(character, square)`` of each of ``actors(x, seat)``."""
+    return _actors(x, seat)[5]
+
+
+def _actors(x, seat: int) -> tuple:
     global _last
     loc, wounded, healed = x.loc, x.wounded, x.healed_now
     last = _last
     if last[0] is loc and last[1] is wounded and last[2] is healed and last[3] == seat:
-        return last[4]
-    found = tuple(t for t in tokens_of(seat) if is_character(t) and loc[t][0] == "sq"
-                  and t not in wounded and t not in healed)
-    _last = (loc, wounded, healed, seat, found)
-    return found
+        return last
+    found = [t for t in _CHARACTERS[seat] if loc[t][0] == "sq"
+             and t not in wounded and t not in healed]
+    _last = (loc, wounded, healed, seat, tuple(found), tuple([(t, loc[t][1:]) for t in found]))
+    return _last
 
 
 def pool_of(x, token: int) -> int:
-    return sum(ap for who, ap in (x.pool or ()) if who == token)
+    if not x.pool:
+        return 0
+    return sum(ap for who, ap in x.pool if who == token)
 
 
 def can_pay(x, token: int) -> bool:
@@ -52,4 +64,4 @@ def pay(d, token: int) -> None:
         d.ap -= 1
 
 
-__all__ = ["actors", "can_pay", "pay", "payer", "pool_of"]
+__all__ = ["actors", "actors_at", "can_pay", "pay", "payer", "pool_of"]

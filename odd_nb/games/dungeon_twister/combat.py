@@ -7,11 +7,12 @@ then the group is formed (A11) and the result applied.
 
 from __future__ import annotations
 
-from .actions import ATTACK, COMBAT_CARD, FIREBALL, Act, is_character, side_of
-from .ap import actors, can_pay, pay
+from .actions import (ATTACK, CHARACTERS_OF, COMBAT_CARD, FIREBALL, Act, Once, is_character,
+                      made, side_of)
+from .ap import actors, actors_at, can_pay, pay
 from .board import SIDE_WORD, SIDES, neighbour
-from .position import (carried_by, has_effect, lay, name, occupants, record, square_of,
-                       token_name)
+from .position import (carried_by, carriers, has_effect, lay, name, occupants, record,
+                       square_of, token_name, tokens_with)
 from .scoring import kill, lie_down, wound
 
 
@@ -21,18 +22,21 @@ def attack_actions(x, seat: int) -> list:
     content = x.rules.content
     occ = occupants(x)
     lay_ = lay(x)
+    enemies = CHARACTERS_OF[1 - seat]
+    acts = made(content)
     found = []
-    for t in actors(x, seat):
-        if not can_pay(x, t):
+    for t, sq in actors_at(x, seat):
+        if x.ap <= 0 and not can_pay(x, t):
             continue
-        sq = square_of(x, t)
-        for side in SIDES:
-            if lay_.block(sq, side) is not None:
-                continue
-            for e in occ.get(neighbour(sq, side), ()):
-                if is_character(e) and side_of(e) != seat and e not in x.hurt_now:
-                    found.append(Act(ATTACK, t, e, text=f"{name(content, t)} attacks "
-                                     f"{token_name(content, e)}"))
+        for _, to in lay_.open_sides(sq):
+            for e in occ.get(to, ()):
+                if e in enemies and e not in x.hurt_now:
+                    act = acts.get((ATTACK, t, e))
+                    if act is None:
+                        act = acts[(ATTACK, t, e)] = Act(
+                            ATTACK, t, e, text=f"{name(content, t)} attacks "
+                                               f"{token_name(content, e)}")
+                    found.append(act)
     return found
 
 
@@ -44,8 +48,10 @@ def attack(d, action) -> None:
 
 def card_actions(x) -> list:
     """§9.3, A31: the deciding seat plays one of its combat cards (one action per value)."""
-    return [Act(COMBAT_CARD, -1, v, text=f"play combat card +{v}")
-            for v in sorted(set(x.combat_hand[x.decider]))]
+    return [_CARDS[v] for v in sorted(set(x.combat_hand[x.decider]))]
+
+
+_CARDS = Once(lambda v: Act(COMBAT_CARD, -1, v, text=f"play combat card +{v}"))
 
 
 def group(x, attacker: int, target: int) -> set:
@@ -133,9 +139,12 @@ def resolve(d, cards: tuple) -> None:
 # -- the fireball (§11.5) ---------------------------------------------------------------------
 def fireball_actions(x, seat: int) -> list:
     content = x.rules.content
+    held_by = carriers(x)
+    if tokens_with(content, "fireball").isdisjoint(held_by.values()):
+        return []
     found = []
     for t in actors(x, seat):
-        held = carried_by(x, t)
+        held = held_by.get(t)
         if (held is not None and has_effect(content, held, "fireball")
                 and "throw_fireball" in record(content, t).abilities and can_pay(x, t)):
             found += [Act(FIREBALL, t, side, text=f"{name(content, t)} throws the fireball "

@@ -9,11 +9,11 @@ and transfers after which the movement can still end legally are offered (A36).
 
 from __future__ import annotations
 
-from .actions import (BEGIN, END_MOVE, GIVE, JUMP, PICK_UP, PUT_DOWN, STEP, SWAP, TAKE,
-                      WALL_STEP, Act, is_character, side_of)
+from .actions import (BEGIN, CHARACTERS, CHARACTERS_OF, END_MOVE, GIVE, JUMP, PICK_UP,
+                      PUT_DOWN, STEP, SWAP, TAKE, WALL_STEP, Act, is_character, made, side_of)
 from .board import LINE_ROW, OPPOSITE, SIDE_WORD, SIDES, neighbour
-from .position import (carried_by, has_ability, has_effect, lay, name, occupants, record,
-                       scratch, square_of, token_name)
+from .position import (carried_by, carriers, has_ability, has_effect, lay, name, occupants,
+                       record, scratch, square_of, token_name, tokens_with)
 from .scoring import leave, set_loc
 
 
@@ -33,24 +33,26 @@ def square_ok(x, sq, standing) -> bool:
     them) meets §5.4 when an action ends: at most one living character, one wounded and one
     object; on a pit, only a Rope lying, no wounded character unless a Rope lies there (A26),
     and a living character only if something lets it stop there (§8.3)."""
-    content = x.rules.content
-    living = wounded = objects = 0
+    held_by = carriers(x)
     tokens = list(standing)
     for t in standing:
-        held = carried_by(x, t)
+        held = held_by.get(t)
         if held is not None:
             tokens.append(held)
-    for t in tokens:
-        if not is_character(t):
-            objects += 1
-        elif t in x.wounded:
-            wounded += 1
-        else:
-            living += 1
-    if living > 1 or wounded > 1 or objects > 1:
-        return False
+    if len(tokens) > 1:  # one token alone never crowds a square
+        living = wounded = objects = 0
+        for t in tokens:
+            if t not in CHARACTERS:
+                objects += 1
+            elif t in x.wounded:
+                wounded += 1
+            else:
+                living += 1
+        if living > 1 or wounded > 1 or objects > 1:
+            return False
     if lay(x).kind[sq] != "pit":
         return True
+    content = x.rules.content
     rope = any(has_effect(content, t, "bridge_pits") for t in standing)
     for t in standing:
         if not is_character(t):
@@ -71,12 +73,20 @@ def ok_without(x, mover: int, sq, occ) -> bool:
 
 def ok_with(x, mover: int, sq, occ) -> bool:
     """Whether the mover could end its action on ``sq``."""
+    here = occ.get(sq)
+    if (not here or here == [mover]) and lay(x).kind[sq] != "pit":
+        return True  # a character alone, with what it carries, never crowds a square
     return square_ok(x, sq, [t for t in occ.get(sq, ()) if t != mover] + [mover])
 
 
 def living_enemy_on(x, seat: int, sq, occ) -> bool:
-    return any(is_character(t) and side_of(t) != seat and t not in x.wounded
-               for t in occ.get(sq, ()))
+    here = occ.get(sq)
+    if here:
+        enemies = CHARACTERS_OF[1 - seat]
+        for t in here:
+            if t in enemies and t not in x.wounded:
+                return True
+    return False
 
 
 def may_enter(x, mover: int, sq, side: str, occ) -> str | None:
@@ -85,21 +95,45 @@ def may_enter(x, mover: int, sq, side: str, occ) -> str | None:
     if lay_.block(sq, side) is not None:
         return None
     to = neighbour(sq, side)
-    kind = lay_.kind[to]
+    return to if _may_step_on(x, mover, to, lay_.kind[to], occ) else None
+
+
+def open_steps(x, mover: int, sq, occ) -> list:
+    """``(side, square)`` of every step ``mover`` may take from ``sq``, as ``may_enter``
+    answers side by side, in the order N, E, S, W."""
+    lay_ = lay(x)
+    kind = lay_.kind
+    found = []
+    for side, to in lay_.open_sides(sq):
+        k = kind[to]
+        if k == "hidden" or ((k == "pit" or occ.get(to)) and
+                             not _may_step_on(x, mover, to, k, occ)):
+            continue
+        found.append((side, to))
+    return found
+
+
+def _may_step_on(x, mover: int, to, kind: str, occ) -> bool:
+    """Whether ``mover`` may step onto ``to``, a square of that kind across an open edge: not a
+    hidden room, not a living enemy's square unless it flies, not a pit unless something lets
+    it pass (§8.2, §8.3, §11.6)."""
     if kind == "hidden":
-        return None
+        return False
+    here = occ.get(to)
+    if not here and kind != "pit":
+        return True
     content = x.rules.content
     seat = side_of(mover)
-    fly = has_ability(content, mover, "fly")
+    fly = mover in tokens_with(content, "fly")
     if not fly and living_enemy_on(x, seat, to, occ):
-        return None
+        return False
     if kind == "pit" and not (fly or has_ability(content, mover, "walk_pits")
                               or carries_rope(x, mover) or any(
             has_effect(content, t, "bridge_pits") for t in occ.get(to, ())) or any(
             side_of(t) == seat and t not in x.wounded and has_ability(content, t, "walk_pits")
             for t in occ.get(to, ()) if is_character(t))):
-        return None
-    return to
+        return False
+    return True
 
 
 def is_exit(x, mover: int, sq) -> bool:
@@ -117,11 +151,8 @@ def jumps_from(x, mover: int, sq, occ) -> list:
     """``(pit side, landing side, landing square)`` of every jump from ``sq`` (§8.6, A10)."""
     lay_ = lay(x)
     found = []
-    for side in SIDES:
-        if lay_.block(sq, side) is not None:
-            continue
-        pit = neighbour(sq, side)
-        if lay_.kind[pit] != "pit" or any(is_character(t) for t in occ.get(pit, ())):
+    for side, pit in _pits_beside(lay_, sq):
+        if any(t in CHARACTERS for t in occ.get(pit, ())):
             continue
         landings = (side,) if x.rules.jump_straight_only else \
             tuple(s for s in SIDES if s != OPPOSITE[side])
@@ -136,6 +167,15 @@ def jumps_from(x, mover: int, sq, occ) -> list:
                     found.append((side, land, to))
             elif to[0] != exit_row(side_of(mover)) and ok_with(x, mover, to, occ):
                 found.append((side, land, to))
+    return found
+
+
+def _pits_beside(lay_, sq) -> tuple:
+    """``(side, square)`` of each pit across an open edge of ``sq``."""
+    found = lay_.recall("pits beside", sq)
+    if found is None:
+        found = lay_.keep("pits beside", sq, tuple(
+            (side, to) for side, to in lay_.open_sides(sq) if lay_.kind[to] == "pit"))
     return found
 
 
@@ -210,8 +250,7 @@ def _open_steps(x, mover: int, here, occ, memo: dict) -> list:
     key = ("steps", here)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = [to for to in (may_enter(x, mover, here, side, occ) for side in SIDES)
-                             if to is not None]
+        found = memo[key] = [to for _, to in open_steps(x, mover, here, occ)]
     return found
 
 
@@ -230,17 +269,51 @@ def _ends_on(x, mover: int, to, occ, memo: dict):
 
 
 # -- the actions -------------------------------------------------------------------------------
-def begin_actions(x, mover: int, occ) -> list:
-    """Beginning a Move (always: ending without a step is legal, A23), a jump (with a jump card
-    and a jump to take) or a wall step (§8.1, §8.6, §11.2)."""
+def begin_actions(x, movers, occ) -> list:
+    """For each ``(mover, square)`` of ``movers``: beginning a Move (always: ending without a
+    step is legal, A23), a jump (with a jump card and a jump to take) or a wall step (§8.1,
+    §8.6, §11.2)."""
     content = x.rules.content
-    who = name(content, mover)
-    sq = square_of(x, mover)
-    found = [Act(BEGIN, mover, "move", text=f"{who} begins a move")]
-    if x.jumps[side_of(mover)] > 0 and jumps_from(x, mover, sq, occ):
-        found.append(Act(BEGIN, mover, "jump", text=f"{who} begins a jump"))
-    if has_ability(content, mover, "wall_step") and wall_steps_from(x, mover, sq, occ):
-        found.append(Act(BEGIN, mover, "wall step", text=f"{who} begins a wall step"))
+    acts = made(content)
+    lay_ = lay(x)
+    wall_steppers = tokens_with(content, "wall_step")
+    found = []
+    for mover, sq in movers:
+        found.append(acts.get((BEGIN, mover, "move")) or _begin_act(content, mover, "move"))
+        if (x.jumps[side_of(mover)] > 0 and _pits_beside(lay_, sq)
+                and jumps_from(x, mover, sq, occ)):
+            found.append(_begin_act(content, mover, "jump"))
+        if mover in wall_steppers and wall_steps_from(x, mover, sq, occ):
+            found.append(_begin_act(content, mover, "wall step"))
+    return found
+
+
+def _begin_act(content, mover: int, kind: str) -> Act:
+    acts = made(content)
+    found = acts.get((BEGIN, mover, kind))
+    if found is None:
+        found = acts[(BEGIN, mover, kind)] = Act(
+            BEGIN, mover, kind, text=f"{name(content, mover)} begins a {kind}")
+    return found
+
+
+def _step_act(content, mover: int, side: str, leaves: bool) -> Act:
+    acts = made(content)
+    key = (STEP, mover, side, leaves)
+    found = acts.get(key)
+    if found is None:
+        words = f"{name(content, mover)} steps {SIDE_WORD[side]}"
+        found = acts[key] = Act(STEP, mover, side, text=words + (" and leaves" if leaves else ""))
+    return found
+
+
+def _end_act(content, mover: int, kind: str) -> Act:
+    acts = made(content)
+    key = (END_MOVE, mover, kind)
+    found = acts.get(key)
+    if found is None:
+        found = acts[key] = Act(END_MOVE, mover, text=f"{name(content, mover)} ends the "
+                                f"{'move' if kind == 'move' else kind}")
     return found
 
 
@@ -256,13 +329,15 @@ def begin(d, action) -> None:
 
 def transfers(x, mover: int, sq, occ) -> list:
     """The free transfers on the mover's square (§8.5), none beside a living enemy (A24)."""
+    held = carried_by(x, mover)
+    here = [t for t in occ.get(sq, ()) if t != mover]
+    if held is None and not here:  # nothing to pick up, give or take
+        return []
     content = x.rules.content
     seat = side_of(mover)
     if living_enemy_on(x, seat, sq, occ):
         return []
     who = name(content, mover)
-    held = carried_by(x, mover)
-    here = [t for t in occ.get(sq, ()) if t != mover]
     found = []
     if held is None:
         for t in here:
@@ -325,21 +400,19 @@ def movement_actions(x, reference: bool = False) -> list:
     benchmarks/dungeon_twister.py compare them)."""
     mover, kind, steps, done, changed = x.move
     content = x.rules.content
-    who = name(content, mover)
+    acts = made(content)
     occ = occupants(x)
     sq = square_of(x, mover)
     found = []
     leaving_ok = sq not in changed or ok_without(x, mover, sq, occ)
     if kind == "move" and steps > 0 and leaving_ok:
         memo = {}
-        for side in SIDES:
-            to = may_enter(x, mover, sq, side, occ)
-            if to is None:
-                continue
-            if is_exit(x, mover, to):
+        ground = lay(x).kind
+        exit_line = exit_row(side_of(mover))
+        for side, to in open_steps(x, mover, sq, occ):
+            if to[0] == exit_line:
                 if exit_open(x, mover, to, occ):
-                    found.append(Act(STEP, mover, side,
-                                     text=f"{who} steps {SIDE_WORD[side]} and leaves"))
+                    found.append(_step_act(content, mover, side, True))
                 continue
             # can the Move still end after this step (A36)? As can_finish would answer on
             # the position after the step, without building it (see _ends_within)
@@ -349,18 +422,23 @@ def movement_actions(x, reference: bool = False) -> list:
                 trial.move = (mover, kind, steps - 1, done, changed)
                 can_end = can_finish(trial)
             else:
-                can_end = ok_with(x, mover, to, occ) or (
+                # (a square with nobody on it and no pit: ok_with's answer, without asking)
+                can_end = (not occ.get(to) and ground[to] != "pit") or ok_with(
+                    x, mover, to, occ) or (
                     steps > 1 and (to not in changed or ok_without(x, mover, to, occ))
                     and _ends_within(x, mover, to, steps - 1, changed, occ, memo))
             if can_end:
-                found.append(Act(STEP, mover, side, text=f"{who} steps {SIDE_WORD[side]}"))
+                found.append(acts.get((STEP, mover, side, False))
+                             or _step_act(content, mover, side, False))
     if kind == "jump" and not done and leaving_ok:
+        who = name(content, mover)
         for side, land, to in jumps_from(x, mover, sq, occ):
             where = "" if land == side else f", landing {SIDE_WORD[land]}"
             leaves = " and leaves" if is_exit(x, mover, to) else ""
             found.append(Act(JUMP, mover, side, land, text=f"{who} jumps {SIDE_WORD[side]} "
                              f"over the pit{where}{leaves}"))
     if kind == "wall step" and not done and leaving_ok:
+        who = name(content, mover)
         for side, to in wall_steps_from(x, mover, sq, occ):
             leaves = " and leaves" if is_exit(x, mover, to) else ""
             found.append(Act(WALL_STEP, mover, side, text=f"{who} steps through the "
@@ -372,8 +450,7 @@ def movement_actions(x, reference: bool = False) -> list:
             if can_finish(trial):
                 found.append(t)
     if (kind == "move" or done) and ok_with(x, mover, sq, occ):
-        found.append(Act(END_MOVE, mover, text=f"{who} ends the "
-                         f"{'move' if kind == 'move' else kind}"))
+        found.append(acts.get((END_MOVE, mover, kind)) or _end_act(content, mover, kind))
     return found
 
 

@@ -68,6 +68,19 @@ def _powers(content) -> tuple:
     return found
 
 
+def tokens_with(content, code: str) -> frozenset:
+    """Every token, of either side, with the ability or the effect ``code``."""
+    table = content.__dict__.get("_with")
+    if table is None:
+        table = content.__dict__["_with"] = {}
+    found = table.get(code)
+    if found is None:
+        abilities, effects = _powers(content)
+        found = table[code] = frozenset(t for t in range(NUM_TOKENS)
+                                        if code in abilities[t] or code in effects[t])
+    return found
+
+
 def find_object(content, seat: int, code: str) -> int:
     """The token of ``seat``'s object with effect ``code``."""
     for k, thing in enumerate(content.objects):
@@ -87,7 +100,7 @@ def lay(x):
     last = _last_lay
     if last[1] is slots and last[2] is ports and last[0] is content:
         return last[3]
-    found = layout(content, slots, ports)
+    found = layout(content, slots, ports, last[3] if last[0] is content else None)
     _last_lay = (content, slots, ports, found)
     return found
 
@@ -98,9 +111,6 @@ _where = {}
 
 
 def _index(loc) -> tuple:
-    found = _where.get(id(loc))
-    if found is not None and found[0] is loc:
-        return found
     occ, carried = {}, {}
     for t, where in enumerate(loc):
         kind = where[0]
@@ -113,21 +123,65 @@ def _index(loc) -> tuple:
                 here.append(t)
         elif kind == "carried" and where[1] not in carried:
             carried[where[1]] = t
+    found = (loc, occ, carried)
+    _keep(loc, found)
+    return found
+
+
+def _keep(loc, found) -> None:
+    """Keep ``found`` for ``loc``; a few are kept at a time."""
     if len(_where) > 8:
         _where.clear()
-    found = _where[id(loc)] = (loc, occ, carried)
-    return found
+    _where[id(loc)] = found
+
+
+def moved(old: tuple, new: tuple, token: int) -> None:
+    """``new`` is ``old`` with ``token`` elsewhere: when who stands where is known for ``old``
+    and no carrying changed, work it out for ``new`` from it (two squares change) rather than
+    afresh. The answer is the one ``_index`` gives."""
+    entry = _where.get(id(old))
+    if entry is None or entry[0] is not old:
+        return
+    before, after = old[token], new[token]
+    if before[0] == "carried" or after[0] == "carried":
+        return
+    occ = entry[1].copy()
+    if before[0] == "sq":
+        sq = (before[1], before[2])
+        rest = [t for t in occ[sq] if t != token]
+        if rest:
+            occ[sq] = rest
+        else:
+            del occ[sq]
+    if after[0] == "sq":
+        sq = (after[1], after[2])
+        here = occ.get(sq)
+        occ[sq] = [token] if here is None else sorted(here + [token])
+    _keep(new, (new, occ, entry[2]))
 
 
 def occupants(x) -> dict:
     """Square -> tokens lying or standing there (not the carried ones), in token order. Shared
     between the callers of one position: read it, never change it."""
-    return _index(x.loc)[1]
+    loc = x.loc
+    found = _where.get(id(loc))
+    if found is None or found[0] is not loc:
+        found = _index(loc)
+    return found[1]
+
+
+def carriers(x) -> dict:
+    """Carrier -> the token it carries. Shared like ``occupants``: read it, never change it."""
+    loc = x.loc
+    found = _where.get(id(loc))
+    if found is None or found[0] is not loc:
+        found = _index(loc)
+    return found[2]
 
 
 def carried_by(x, carrier: int) -> int | None:
     """The token ``carrier`` carries, or None."""
-    return _index(x.loc)[2].get(carrier)
+    return carriers(x).get(carrier)
 
 
 def square_of(x, token: int):
@@ -187,6 +241,7 @@ class Scratch:
 scratch = Scratch
 
 
-__all__ = ["scratch", "all_on_square", "carried_by", "find_object", "has_ability", "has_effect",
-           "is_living", "is_wounded", "lay", "living_on", "name", "occupants", "record",
-           "rope_lies_on", "short", "square_of", "token_name"]
+__all__ = ["scratch", "all_on_square", "carried_by", "carriers", "find_object", "has_ability",
+           "has_effect", "is_living", "is_wounded", "lay", "living_on", "moved", "name",
+           "occupants", "record", "rope_lies_on", "short", "square_of", "token_name",
+           "tokens_with"]

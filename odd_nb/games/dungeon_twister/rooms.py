@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .actions import (PLACE_TOKEN, REVEAL, ROOM_COMES_UP, ROTATE, Act, is_character,
-                      side_of)
-from .ap import actors, pay, payer
-from .board import (LINE_ROW, SIDES, local, neighbour, on_board, slot_of, slot_squares,
-                    square_name, to_global, turn_ccw, turn_cw)
+from .actions import (PLACE_TOKEN, REVEAL, ROOM_COMES_UP, ROTATE, Act, Once, is_character,
+                      made, side_of)
+from .ap import actors, actors_at, pay, payer
+from .board import (LINE_ROW, OPPOSITE, SIDES, local, neighbour, on_board, slot_of,
+                    slot_squares, square_name, to_global, turn_ccw, turn_cw)
 from .position import has_ability, lay, occupants, square_of, token_name
 from .scoring import set_loc
 
@@ -18,18 +18,40 @@ def access(x, token: int) -> set:
     """The hidden slots ``token`` has direct access to (§6.1, A6): from its own line, both rooms
     of the band touching it; elsewhere, a hidden room beside it whose shared edge is not closed
     on the character's own side."""
-    lay_ = lay(x)
-    sq = square_of(x, token)
-    seat = side_of(token)
+    return _access(x, side_of(token), square_of(x, token), _beside_hidden(x.slots))
+
+
+def _access(x, seat: int, sq, beside: dict) -> set:
+    slots = x.slots
     found = set()
     if sq[0] == LINE_ROW[seat]:
         for slot in ((0, 1) if seat == 0 else (6, 7)):
-            if x.slots[slot] is None:
+            if slots[slot] is None:
                 found.add(slot)
-    for side in SIDES:
-        to = neighbour(sq, side)
-        if on_board(to) and lay_.kind[to] == "hidden" and lay_.own_block(sq, side) is None:
-            found.add(slot_of(to))
+    for slot, side in beside.get(sq, ()):
+        if lay(x).own_block(sq, side) is None:
+            found.add(slot)
+    return found
+
+
+_HIDDEN = {}
+
+
+def _beside_hidden(slots: tuple) -> dict:
+    """The squares beside a hidden room, each with ``(slot, side facing it)`` pairs: made once
+    for each set of hidden rooms."""
+    hidden = tuple(slot for slot in range(8) if slots[slot] is None)
+    found = _HIDDEN.get(hidden)
+    if found is None:
+        found = {}
+        for slot in hidden:
+            inside = set(slot_squares(slot))
+            for sq in slot_squares(slot):
+                for side in SIDES:
+                    to = neighbour(sq, side)
+                    if on_board(to) and to not in inside:
+                        found.setdefault(to, []).append((slot, OPPOSITE[side]))
+        found = _HIDDEN[hidden] = {sq: tuple(pairs) for sq, pairs in found.items()}
     return found
 
 
@@ -37,12 +59,15 @@ def reveal_actions(x, seat: int) -> list:
     if None not in x.slots:  # every room is revealed already
         return []
     by_slot = {}
-    for t in actors(x, seat):
-        for slot in access(x, t):
+    beside = _beside_hidden(x.slots)
+    for t, sq in actors_at(x, seat):
+        for slot in _access(x, seat, sq, beside):
             by_slot.setdefault(slot, []).append(t)
-    return [Act(REVEAL, -1, slot, text=f"reveal room {slot + 1}")
-            for slot, who in sorted(by_slot.items())
+    return [_REVEALS[slot] for slot, who in sorted(by_slot.items())
             if x.ap > 0 or payer(x, who) >= 0]
+
+
+_REVEALS = Once(lambda slot: Act(REVEAL, -1, slot, text=f"reveal room {slot + 1}"))
 
 
 def reveal(d, action) -> None:
@@ -98,9 +123,19 @@ def placing_actions(x) -> list:
     free = [sq for sq in slot_squares(x.reveal_slot)
             if lay_.kind[sq] in ("floor", "gear") and not occ.get(sq)]
     content = x.rules.content
-    return [Act(PLACE_TOKEN, t, sq[0], sq[1],
-                text=f"place {token_name(content, t)} on {square_name(sq)}")
-            for t in x.pending if placed_by(x, t) == x.decider for sq in free]
+    acts = made(content)
+    found = []
+    for t in x.pending:
+        if placed_by(x, t) != x.decider:
+            continue
+        for sq in free:
+            act = acts.get((PLACE_TOKEN, t, sq))
+            if act is None:
+                act = acts[(PLACE_TOKEN, t, sq)] = Act(
+                    PLACE_TOKEN, t, sq[0], sq[1],
+                    text=f"place {token_name(content, t)} on {square_name(sq)}")
+            found.append(act)
+    return found
 
 
 def place_token(d, action) -> None:
@@ -113,14 +148,14 @@ def place_token(d, action) -> None:
 def rotate_actions(x, seat: int) -> list:
     """A living own character on a gear turns its room or that room's revealed twin (A7, A8),
     in the room's own direction; the Gearwright in either (§7.2)."""
-    content = x.rules.content
     lay_ = lay(x)
+    on_gears = [(t, sq) for t, sq in actors_at(x, seat) if lay_.kind[sq] == "gear"]
+    if not on_gears:
+        return []
+    content = x.rules.content
     where = {placed[0]: slot for slot, placed in enumerate(x.slots) if placed is not None}
     options = {}
-    for t in actors(x, seat):
-        sq = square_of(x, t)
-        if lay_.kind[sq] != "gear":
-            continue
+    for t, sq in on_gears:
         room = lay_.room[sq]
         for r in (room, content.twin(room)):
             if r not in where:
@@ -129,9 +164,12 @@ def rotate_actions(x, seat: int) -> list:
             for direction in (("clockwise", "counter-clockwise")
                               if has_ability(content, t, "turn_either_way") else (own,)):
                 options.setdefault((where[r], direction), []).append(t)
-    return [Act(ROTATE, -1, slot, direction, text=f"rotate room {slot + 1} {direction}")
-            for (slot, direction), who in sorted(options.items())
+    return [_ROTATIONS[key] for key, who in sorted(options.items())
             if x.ap > 0 or payer(x, who) >= 0]
+
+
+_ROTATIONS = Once(lambda key: Act(ROTATE, -1, key[0], key[1],
+                                  text=f"rotate room {key[0] + 1} {key[1]}"))
 
 
 def rotate(d, action) -> None:

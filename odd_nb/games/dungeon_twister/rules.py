@@ -12,8 +12,8 @@ from .actions import (ATTACK, BEGIN, COMBAT_CARD, DRINK, END_MOVE, END_TURN, FIR
                       FIRST_PLACER, FIRST_PLAYER, GIVE, HEAL, JUMP, PICK_UP, PLACE_IN_ROOM,
                       PLACE_TOKEN, PLAY_ACTION_CARD, PORTCULLIS, PUT_DOWN, REGENERATE, REVEAL,
                       ROOM_COMES_UP, ROTATE, SEAT_NAMES, START_WITH, STEP, SWAP, TAKE,
-                      WALL_STEP, Act, is_character, tokens_of)
-from .ap import actors, can_pay
+                      WALL_STEP, Act, Once, is_character, made, tokens_of)
+from .ap import actors_at, can_pay, pay
 from .board import LINE_ROW, square_name
 from .position import name, occupants
 from .scoring import set_loc
@@ -73,8 +73,18 @@ def place_in_room_actions(x) -> list:
         if where[0] == "room":
             used[where[1]] += 1
     open_slots = [s for s in range(8) if used[s] < content.band_capacity[s // 2]]
-    return [Act(PLACE_IN_ROOM, t, s, text=f"put the {name(content, t)} in room {s + 1}")
-            for t in tokens_of(x.decider) if x.loc[t] == ("reserve",) for s in open_slots]
+    acts = made(content)
+    found = []
+    for t in tokens_of(x.decider):
+        if x.loc[t] != ("reserve",):
+            continue
+        for s in open_slots:
+            act = acts.get((PLACE_IN_ROOM, t, s))
+            if act is None:
+                act = acts[(PLACE_IN_ROOM, t, s)] = Act(
+                    PLACE_IN_ROOM, t, s, text=f"put the {name(content, t)} in room {s + 1}")
+            found.append(act)
+    return found
 
 
 def place_in_room(d, action) -> None:
@@ -98,8 +108,11 @@ def action_card_actions(x) -> list:
     """§5.1, A34: until the 4 has been played, a card may be worth at most 1 more than the
     highest card played so far (taken as 1 before any card)."""
     limit = None if x.released else max(x.highest, x.rules.content.first_card - 1) + 1
-    return [Act(PLAY_ACTION_CARD, -1, v, text=f"play action card {v}")
-            for v in sorted(set(x.action_hand[x.active])) if limit is None or v <= limit]
+    return [_CARDS[v] for v in sorted(set(x.action_hand[x.active])) if limit is None or v <= limit]
+
+
+_CARDS = Once(lambda v: Act(PLAY_ACTION_CARD, -1, v, text=f"play action card {v}"))
+_END_TURN = Act(END_TURN, text="end the turn")
 
 
 def play_action_card(d, action) -> None:
@@ -144,13 +157,36 @@ def end_turn(d, action=None) -> None:
 
 
 def turn_actions(x) -> list:
-    """Phase 2 (§5.2): every action the active player may take, then ending the turn."""
+    """Phase 2 (§5.2): every action the active player may take, then ending the turn.
+
+    The last answer is kept with what it was read from: a Move ended where it began (A23)
+    leaves all of that as it was, AP aside, and the same actions are offered again."""
+    global _last_turn
+    key = _turn_key(x)
+    last_key, last_found = _last_turn
+    if key[:2] == last_key[:2] and all(a is b for a, b in zip(key[2:], last_key[2:])):
+        return last_found
+    found = _turn_actions(x)
+    _last_turn = (key, found)
+    return found
+
+
+def _turn_key(x) -> tuple:
+    """What the actions of a turn depend on: whether AP are left (else only potions pay), who
+    stands where, wounds and heals, the rooms, portcullises, jump cards and the options."""
+    return (x.ap > 0, x.active, x.loc, x.wounded, x.hurt_now, x.healed_now, x.slots, x.ports,
+            x.jumps, x.pool, x.rules)
+
+
+_last_turn = ((None, None), [])
+
+
+def _turn_actions(x) -> list:
     seat = x.active
-    found = []
-    occ = occupants(x)
-    for t in actors(x, seat):
-        if can_pay(x, t):
-            found += moves.begin_actions(x, t, occ)
+    movers = actors_at(x, seat)
+    if x.ap <= 0:
+        movers = [(t, sq) for t, sq in movers if can_pay(x, t)]
+    found = moves.begin_actions(x, movers, occupants(x))
     found += rooms.reveal_actions(x, seat)
     found += rooms.rotate_actions(x, seat)
     found += combat.attack_actions(x, seat)
@@ -159,7 +195,7 @@ def turn_actions(x) -> list:
     found += abilities.portcullis_actions(x, seat)
     found += abilities.drink_actions(x, seat)
     found += combat.fireball_actions(x, seat)
-    found.append(Act(END_TURN, text="end the turn"))
+    found.append(_END_TURN)
     return found
 
 
@@ -181,7 +217,6 @@ def legal_actions(x) -> list:
 
 
 def _pay_begin(d, action) -> None:
-    from .ap import pay
     pay(d, action.who)
     moves.begin(d, action)
 

@@ -7,7 +7,8 @@ points to win ends the game whoever is active.
 from __future__ import annotations
 
 from .actions import is_character, side_of
-from .position import carried_by, has_effect, lay, occupants, record, rope_lies_on, square_of
+from .position import (carried_by, has_effect, lay, moved, occupants, record, rope_lies_on,
+                       square_of)
 
 
 def score(d, seat: int, points: int, why: str) -> None:
@@ -23,9 +24,11 @@ def score(d, seat: int, points: int, why: str) -> None:
 
 
 def set_loc(d, token: int, where: tuple) -> None:
-    loc = list(d.loc)
+    old = d.loc
+    loc = list(old)
     loc[token] = where
     d.loc = tuple(loc)
+    moved(old, d.loc, token)
 
 
 def kill(d, token: int, scorer: int, why: str) -> None:

@@ -12,7 +12,6 @@ the rulebook's order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from ...core.draft import Draft
 from ...core.state import CHANCE, TERMINAL, State
@@ -85,33 +84,44 @@ class DungeonTwisterState(State):
 
     @property
     def to_move(self) -> int:
-        if self.phase in rules.CHANCE_PHASES:
+        phase = self.phase
+        if phase in _CHANCE:
             return CHANCE
-        if self.phase == "over":
+        if phase == "over":
             return TERMINAL
         return self.decider
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in _CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
 
     def returns(self) -> list[float]:
         if self.phase != "over" or self.winner in (None, -1):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
-    @cached_property
-    def _legal(self) -> list:
-        return rules.legal_actions(self)
+    def _known_legal(self) -> list:
+        """The legal actions, worked out once (kept beside the fields, see CACHES)."""
+        found = self.__dict__.get("_legal")
+        if found is None:
+            found = self.__dict__["_legal"] = rules.legal_actions(self)
+        return found
 
     def _legal_actions(self):
-        return list(self._legal)
-
-    @cached_property
-    def _outcomes(self) -> list:
-        return rules.chance_outcomes(self)
+        return list(self._known_legal())
 
     def _chance_outcomes(self) -> list:
-        return list(self._outcomes)
+        found = self.__dict__.get("_outcomes")
+        if found is None:
+            found = self.__dict__["_outcomes"] = rules.chance_outcomes(self)
+        return list(found)
 
     def is_legal(self, action) -> bool:
-        legal = self._legal
+        legal = self._known_legal()
         for a in legal:  # the usual case first: one of the very actions offered
             if a is action:
                 return True
@@ -154,12 +164,29 @@ class DungeonTwisterState(State):
 class DungeonTwisterDraft(Draft, state_class=DungeonTwisterState):
     """A mutable copy of a position for the rule functions."""
 
+    def __init__(self, state):
+        # a copy of the state's __dict__ (its fields) without what the state worked out: a
+        # state is built for every small step, and copying the dict is the cheap way
+        values = state.__dict__.copy()
+        for key in CACHES:
+            values.pop(key, None)
+        if len(values) != len(self._fields):  # something else was kept on the state
+            values = {key: values[key] for key in self._fields}
+        self.__dict__ = values
+
     def freeze(self) -> DungeonTwisterState:
         # the fields as they are, without the frozen dataclass's __init__ (which sets them one
-        # by one through object.__setattr__): a state is built for every small step
+        # by one through object.__setattr__): the state takes the draft's dict, and the draft
+        # is left empty, to be used no more
         state = object.__new__(DungeonTwisterState)
-        state.__dict__.update(zip(self._fields, self._read(self)))
+        object.__setattr__(state, "__dict__", self.__dict__)
+        self.__dict__ = {}
         return state
+
+
+#: what a state keeps beside its fields once worked out: its legal actions and chance outcomes
+CACHES = ("_legal", "_outcomes")
+_CHANCE = frozenset(rules.CHANCE_PHASES)
 
 
 __all__ = ["DungeonTwisterDraft", "DungeonTwisterState", "Rules"]
