@@ -10,15 +10,19 @@ Figures, each beside a baseline measured in the same run:
   (``rng.choice`` over lists as long as the engine's), i.e. the random agent's own cost;
 - solo win rates with Wilson 95% intervals (docs/rules/fog-town.md §14) of the random and
   heuristic agents for each difficulty, the random agent being the baseline;
-- the search agent against its baseline, the heuristic, on the same seeds (normal difficulty):
-  win rates with intervals, mean scores, and the search's process time per decision (mean and
-  largest); ``--search-games 0`` leaves it out.
+- the search agent against its baselines on the same seeds (normal difficulty): the heuristic,
+  and the bold heuristic the search plays out (``HeuristicAgent.bold()``); win rates with Wilson
+  95% intervals, mean scores with 95% intervals (normal approximation), each agent's process
+  time per decision (mean and largest), and the search's gain over the heuristic seed by seed
+  (a paired difference with its 95% interval); ``--search-games 0`` leaves it out.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 import time
 
 import odd_nb
@@ -65,15 +69,28 @@ def choosing_only(sizes: list, seed: int) -> float:
     return time.process_time() - start
 
 
-def win_rate(agent, difficulty: str, n: int, seed: int) -> tuple[float, float, float, float]:
-    wins, points = 0, 0
+def solo_games(agent, difficulty: str, n: int, seed: int) -> list[tuple[int, int]]:
+    """(won, score) of n solo games, game i from ``random.Random(seed + i)``."""
+    out = []
     for i in range(n):
         end = play_out(GAME.new_initial_state(difficulty=difficulty), agent,
                        random.Random(seed + i))
-        wins += end.returns()[0] > 0
-        points += end.scores()[0]
+        out.append((int(end.returns()[0] > 0), end.scores()[0]))
+    return out
+
+
+def win_rate(agent, difficulty: str, n: int, seed: int) -> tuple[float, float, float, float]:
+    games = solo_games(agent, difficulty, n, seed)
+    wins = sum(w for w, _ in games)
     low, high = (max(0.0, x) for x in wilson_interval(wins / n, n))
-    return wins / n, low, high, points / n
+    return wins / n, low, high, sum(s for _, s in games) / n
+
+
+def mean_interval(values: list) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
 
 
 class Timed:
@@ -96,7 +113,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--search-games", type=int, default=30)
+    parser.add_argument("--search-games", type=int, default=400)
     args = parser.parse_args()
     print(f"Fog Town, {args.games} random games per table size, one core")
     for players in (1, 2, 3, 4):
@@ -117,14 +134,25 @@ def main() -> None:
                   f"score {points:5.2f}")
     n = args.search_games
     if n:
-        print(f"Solo, normal, {n} games on the same seeds (Wilson 95%), mean score")
-        for name, agent in (("heuristic", HeuristicAgent()),
+        print(f"Solo, normal, {n} games on the same seeds: win rate (Wilson 95%), mean score "
+              f"(95%), process time per decision")
+        results = {}
+        for name, agent in (("heuristic", HeuristicAgent()), ("bold", HeuristicAgent.bold()),
                             ("search", GAME.agents()["search"]())):
             timed = Timed(agent)
-            rate, low, high, points = win_rate(timed, "normal", n, args.seed)
-            print(f"  {name:9}: {rate:6.1%} [{low:5.1%}, {high:5.1%}], score {points:5.2f}, "
+            games = results[name] = solo_games(timed, "normal", n, args.seed)
+            wins = sum(w for w, _ in games)
+            low, high = (max(0.0, x) for x in wilson_interval(wins / n, n))
+            points = mean_interval([s for _, s in games])
+            print(f"  {name:9}: {wins / n:6.1%} [{low:5.1%}, {high:5.1%}], score "
+                  f"{points[0]:5.2f} [{points[1]:5.2f}, {points[2]:5.2f}], "
                   f"{timed.seconds / timed.decisions * 1000:7.2f} ms per decision "
                   f"(largest {timed.longest * 1000:5.0f} ms)")
+        for what, k in (("wins", 0), ("score", 1)):
+            gain = mean_interval([s[k] - h[k] for s, h in zip(results["search"],
+                                                                results["heuristic"])])
+            print(f"  search - heuristic, seed by seed, {what}: {gain[0]:+.3f} "
+                  f"[{gain[1]:+.3f}, {gain[2]:+.3f}]")
 
 
 if __name__ == "__main__":

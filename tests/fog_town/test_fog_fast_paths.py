@@ -2,11 +2,13 @@
 
 ``FogState.legal_actions()`` lists by ``fast.legal`` (pieces made once for what they depend on),
 ``rules.legal_actions`` is the reference; ``FogState.apply`` makes the roll (§3.3), the die
-(§3.3, §3.4, A5), a move (§4.1, §4.2, A7), the usual card turned over (§5, its weights counted
-without ``Counter`` when one pool holds the place, A25) and the end of a turn with the
-Lamplighter's step (§3.6, §12.1, §12.2, A21, A22) on a copy of the state's fields, and every
-other step as ``apply_by_rules`` does: a ``FogDraft`` changed by the rule functions in the
-rulebook's order, the reference.
+(§3.3, §3.4, A5), a rest (§3.3, A6), the bank (§3.4), a move (§4.1, §4.2, A7), the usual card
+turned over (§5, its weights counted without ``Counter`` when one pool holds the place, A25), a
+strike that kills neither the player nor a boss (§7.2, §7.3, §7.5, A10), a switch (§8.3) and
+the end of a turn with the Lamplighter's step (§3.6, §12.1, §12.2, A21, A22) on a copy of the
+state's fields, and every other step as ``apply_by_rules`` does: a ``FogDraft`` changed by the
+rule functions in the rulebook's order, the reference. The card a draw turns over at a point
+``u`` is the reference's (``rules.sample_reveal``), so seeds and save files draw the same.
 
 At every step of seeded random and heuristic games, for 1 to 4 players, on the shipped town and
 the test town (§17.2), with other options (difficulty, A14, A17, A21, a Blackout that changes
@@ -74,8 +76,11 @@ def test_fast_paths_agree_with_the_rules(town, players, options, agent):
         while not s.is_terminal:
             legal = check_step(s)
             if legal is None:  # the outcome sampled here is applied without a second look
-                outcome = s.sample_chance(rng.random())
+                u = rng.random()
+                outcome = s.sample_chance(u)
                 assert outcome in [o for o, _ in s.chance_outcomes()]
+                if s.phase == "draw":  # §15.1: the same card at the same point
+                    assert outcome == rules.sample_reveal(s, u)
                 fast_next, reference = s.apply(outcome), s.apply_by_rules(outcome)
                 assert fast_next == reference and hash(fast_next) == hash(reference)
                 s = fast_next

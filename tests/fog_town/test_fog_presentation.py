@@ -93,12 +93,33 @@ def test_teach_links_the_rule_and_summary_reports_scores():
 
 
 def test_the_search_agent_takes_a_sure_kill_of_a_keeper():
-    """§9: killing the Foreman now completes the location; the playouts see it."""
+    """§9: killing the Foreman now completes the location; in a fight the search follows its
+    playout policy, which takes the kill."""
     from odd_nb.games.fog_town.agents import SearchAgent
     s = fighting(acting(placed(), 3, node="cannery"), "foreman", ("keeper", "cannery"),
                  damage=4)
-    choice = SearchAgent(iterations=12).choose(s, random.Random(2))
+    choice = SearchAgent().choose(s, random.Random(2))
     assert str(choice) in ("strike with 2 points", "strike with 3 points")
+
+
+def test_s12_3_the_search_overrules_a_rest_that_lets_midnight_come():
+    """§3.3, §12.1, §12.3, §14: the clock at 23, one location left, its Keeper next. With 3
+    wounds the policy rests, which ends the round: midnight, a certain loss. A roll of 5 or 6
+    (4+ points with the cleaver's +3, after the Explore) kills the Foreman (7 health) and
+    clears the town: the playouts see it and the search rolls."""
+    from odd_nb.games.fog_town.agents import SearchAgent
+    s = replace(placed(), clock=23)
+    c = s.content
+    here = c.explorable.index("cannery")
+    piles = list(s.piles)
+    piles[here + 1] = piles[here + 1].start_stack(0)  # gone through: the Keeper is next
+    s = replace(s, piles=tuple(piles), status=tuple(
+        "open" if loc == "cannery" else "completed" for loc in c.explorable))
+    s = replace(s, players=(replace(s.players[0], node="cannery", wounds=3,
+                                    hand=(0, "cleaver", True)),))
+    agent = SearchAgent()
+    assert str(agent.policy.choose(s, random.Random(1))) == "rest"
+    assert str(agent.choose(s, random.Random(1))) == "roll the die"
 
 
 def test_s7_3_two_turn_odds_count_a_deadly_strike_back():
@@ -109,3 +130,37 @@ def test_s7_3_two_turn_odds_count_a_deadly_strike_back():
     assert kill_within_two_turns(s, 0) == {"this_turn": 0, "two_turns": 0, "dies_trying": 1}
     s = fighting(acting(placed(), 2, node="c22", hand=(0, "axe", True)), "fog-hound")
     assert kill_within_two_turns(s, 0)["this_turn"] == 1, "2 points + axe 2 = 4"
+
+
+def shipped_acting(ap, **board):
+    """Solo on the shipped town, at the Coaching Inn with ``ap`` AP (§2, §3.5)."""
+    s = SHIPPED.new_initial_state(first_player=0)
+    return acting(play(s, "start at the Coaching Inn"), ap, **board)
+
+
+def test_s13_the_bold_heuristic_keeps_the_clues_a_sleeper_asks_for():
+    """§10, §13: two bell clues claim The Bells Fall Quiet, and summon the Ash Bride too; the
+    careful heuristic claims the ending, the bold one (the search's playouts) keeps them."""
+    s = shipped_acting(3, items=((1, "hymnal-page"), (4, "slate-riddle")))
+    claim = next(a for a in s.legal_actions() if str(a) == "claim The Bells Fall Quiet")
+    assert HeuristicAgent().choose(s, random.Random(1)) == claim
+    assert HeuristicAgent.bold().choose(s, random.Random(1)).kind != "claim"
+
+
+def test_s4_2_with_nothing_left_to_explore_the_bold_heuristic_walks_the_streets():
+    """§1.2, §4.2: every location done but the locked Clocktower, whose key is not held: the
+    careful heuristic waits, the bold one walks to a street circle for its card, or stays in a
+    location to rest when hurt (§3.3)."""
+    s = shipped_acting(3)
+    c = s.content
+    s = replace(s, status=tuple("open" if loc == "clocktower" else "completed"
+                                for loc in c.explorable))
+    assert str(HeuristicAgent().choose(s, random.Random(1))) == "end the turn"
+    assert str(HeuristicAgent.bold().choose(s, random.Random(1))) == "move to Market Cross"
+    hurt = replace(s, players=(replace(s.players[0], wounds=3),))
+    assert str(HeuristicAgent.bold().choose(hurt, random.Random(1))) == "end the turn"
+
+
+def test_the_search_agent_plays_out_the_bold_heuristic():
+    from odd_nb.games.fog_town.agents import SearchAgent
+    assert repr(SearchAgent().policy) == repr(HeuristicAgent.bold())

@@ -2,7 +2,8 @@
 race as a careful player: summons a Sleeper when it can, claims and reloads whenever it can,
 rests when hurt, walks to the nearest open location it may explore, takes the best weapon in
 hand, kills with the fewest points that do, flees an ordinary monster's deadly strike-back and
-stays in a Keeper's fight; and ``search``, Monte Carlo playouts of the heuristic.
+stays in a Keeper's fight (``HeuristicAgent.bold()`` is a bolder one); and ``search``,
+Monte Carlo playouts of the bold heuristic.
 
 >>> import random, odd_nb
 >>> from odd_nb.core.agents import play_out
@@ -13,11 +14,13 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections import deque
 
 from ...core.agents import RandomAgent
-from .actions import (BANK, CLAIM, END_TURN, ESCAPE, EXPLORE, MOVE, RELOAD, REST, ROLL,
+from .actions import (BANK, CLAIM, END, END_TURN, ESCAPE, EXPLORE, MOVE, RELOAD, REST, ROLL,
                       START_AT, STRIKE, SUMMON, SWITCH, TAKE_AP, TOKEN_ESCAPE)
 from .clock import score
 from .fights import could_strike, effective, meets_need
@@ -25,7 +28,23 @@ from .town import keeper_busy
 
 
 def distances(content, targets) -> dict:
-    """Edges from every node to the nearest of ``targets`` (a breadth-first walk)."""
+    """Edges from every node to the nearest of ``targets`` (a breadth-first walk), worked out
+    once per town and set of targets (the caller only reads it).
+
+    >>> import odd_nb
+    >>> town = odd_nb.start("fog-town", content="test", seed=1).state.content
+    >>> distances(town, ["cannery"])["c12"], distances(town, ["cannery", "waterworks"])["c13"]
+    (2, 2)
+    """
+    table = content.__dict__.setdefault("_distances", {})
+    key = tuple(targets)
+    dist = table.get(key)
+    if dist is None:
+        dist = table[key] = _walk(content, key)
+    return dist
+
+
+def _walk(content, targets) -> dict:
     dist = {t: 0 for t in targets}
     todo = deque(targets)
     while todo:
@@ -58,16 +77,44 @@ def goals(s, seat: int) -> list:
 
 
 class HeuristicAgent:
-    """A careful racer (see the module's docstring)."""
+    """A careful racer (see the module's docstring). Four knobs make it bolder (the defaults
+    are the careful racer): ``reserve``, the health it keeps before exploring (below it, it
+    walks to a location to rest); ``risk_keepers``, whether it meets a Keeper whose first
+    strike-back would just kill it (a death there closes the location, A17, which also
+    clears the town, §14); ``keep_sleeper_clues``, whether it keeps clues a Sleeper asks for
+    rather than spend them on a peaceful ending (§10, §13); ``scavenge``, whether it walks the
+    streets for their cards when nothing is left that it may explore, rather than wait.
+
+    >>> HeuristicAgent()
+    HeuristicAgent()
+    >>> HeuristicAgent.bold()
+    HeuristicAgent(reserve=0, risk_keepers=True, keep_sleeper_clues=True, scavenge=True)
+    """
+
+    def __init__(self, reserve: int = 2, risk_keepers: bool = False,
+                 keep_sleeper_clues: bool = False, scavenge: bool = False):
+        self.reserve = reserve
+        self.risk_keepers = risk_keepers
+        self.keep_sleeper_clues = keep_sleeper_clues
+        self.scavenge = scavenge
+
+    @classmethod
+    def bold(cls) -> "HeuristicAgent":
+        """The bold racer the search plays out: it explores at any health, risks Keepers, keeps
+        Sleeper clues and scavenges."""
+        return cls(reserve=0, risk_keepers=True, keep_sleeper_clues=True, scavenge=True)
 
     def choose(self, state, rng: random.Random):
         legal = state.legal_actions()
-        by_kind: dict = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
         s, seat = state, state.current
         c, p, fight = s.content, s.players[seat], s.fights[seat]
+        by_kind: dict = {}
+        for a in legal:
+            if a.kind == CLAIM and self.keep_sleeper_clues and sleeper_tags(c, a.arg):
+                continue
+            by_kind.setdefault(a.kind, []).append(a)
         health = c.rules["health"]
+        keeper_limit = health + (1 if self.risk_keepers else 0)  # wounds a Keeper may bring
         if SUMMON in by_kind and p.wounds <= 2:  # a Sleeper's ending before a peaceful one
             return by_kind[SUMMON][0]
         for kind in (CLAIM, RELOAD):
@@ -79,7 +126,7 @@ class HeuristicAgent:
         if ROLL in by_kind:  # the start of a turn
             keeper = self.keeper_next(s, seat)
             if REST in by_kind and (p.wounds >= health - 3 or keeper and
-                                    p.wounds + keeper >= health):
+                                    p.wounds + keeper >= keeper_limit):
                 return by_kind[REST][0]
             return by_kind[ROLL][0]
         if TAKE_AP in by_kind:
@@ -91,17 +138,33 @@ class HeuristicAgent:
             best = max(by_kind[SWITCH], key=lambda a: effective(c, a.arg)[0])
             if effective(c, best.arg)[0] > effective(c, p.hand)[0]:
                 return best
-        if EXPLORE in by_kind and p.wounds < health - 2 and p.node in goals(s, seat) and \
-                p.wounds + self.keeper_next(s, seat) < health:
+        if EXPLORE in by_kind and p.wounds < health - self.reserve and \
+                p.node in goals(s, seat) and p.wounds + self.keeper_next(s, seat) < keeper_limit:
             return by_kind[EXPLORE][0]
         if MOVE in by_kind:
             targets = goals(s, seat)
-            if p.wounds >= health - 2:
+            if p.wounds >= health - self.reserve:
                 targets = [n for n in c.neighbours[p.node] if n in c.locations] or targets
             if targets and p.node not in targets:
                 dist = distances(c, targets)
                 return min(by_kind[MOVE], key=lambda a: (dist.get(a.arg, 99), str(a)))
+            if self.scavenge and not targets:
+                return self.walk_the_streets(c, p, by_kind[MOVE], health)
         return by_kind[END_TURN][0]
+
+    @staticmethod
+    def walk_the_streets(c, p, moves, health):
+        """With nothing left to explore (a lock, a Keeper it cannot harm), walk the streets for
+        their cards (a firearm, ammunition, a key clue, §4.2) while fit, else make for a
+        location to rest in (§3.3)."""
+        if p.wounds < health - 3:
+            streets = [a for a in moves if c.nodes[a.arg]["kind"] == "street"]
+            if streets:
+                return min(streets, key=str)
+        if p.node in c.locations:
+            return END
+        dist = distances(c, list(c.locations))
+        return min(moves, key=lambda a: (dist.get(a.arg, 99), str(a)))
 
     @staticmethod
     def keeper_next(s, seat) -> int:
@@ -142,22 +205,34 @@ class HeuristicAgent:
         return by_kind[END_TURN][0]
 
     def __repr__(self) -> str:
-        return "HeuristicAgent()"
+        knobs = [f"{k}={v!r}" for k, v, default in (
+            ("reserve", self.reserve, 2), ("risk_keepers", self.risk_keepers, False),
+            ("keep_sleeper_clues", self.keep_sleeper_clues, False),
+            ("scavenge", self.scavenge, False)) if v != default]
+        return f"HeuristicAgent({', '.join(knobs)})"
 
 
-#: the decisions the search weighs (the start of a turn, banking, fights); walking and exploring
-#: follow the heuristic
-SEARCHED = frozenset((ROLL, BANK, STRIKE, ESCAPE, TOKEN_ESCAPE, SUMMON))
+def sleeper_tags(c, ending: str) -> bool:
+    """Whether a peaceful ending's set spends clues of a tag some Sleeper asks for (§10, §13)."""
+    wanted = {tag for m in c.sleepers for tag, _ in c.monsters[m].requires}
+    return any(tag in wanted for tag, _ in c.endings[ending].requires)
+
+
+#: the decisions the search weighs (the start of a turn: rest, roll, summon; the bank; endings);
+#: walking, exploring and fighting follow the playout policy
+SEARCHED = frozenset((ROLL, BANK, SUMMON, CLAIM))
 
 
 class SearchAgent:
-    """Monte Carlo search: each legal action is tried ``iterations // len(actions)`` times (at
-    least 4), the game played out by the heuristic agent (every action meeting the same chance
-    in its i-th playout), and the heuristic's own choice is kept unless another action's mean
-    value is better by ``margin`` (a win counts 1, each point of score ``score_weight``).
-    The state hides nothing that is decided (A25), so a playout from it cheats on nothing.
-    Only the decisions in ``SEARCHED`` are weighed; the heuristic walks, explores and places
-    alone.
+    """Monte Carlo search over a playout policy, by default the bold racer
+    (``HeuristicAgent.bold()``): each legal action is tried ``iterations // len(actions)``
+    times (at least 8), the game played out by the policy (every action meeting the same
+    chance in its i-th playout), and the policy's own choice is kept unless another action's
+    value beats it, playout by playout, by more than ``margin`` on average and by more than
+    twice the standard error of that average (a win counts 1, each point of score
+    ``score_weight``): a handful of lucky playouts does not overrule the policy. The state
+    hides nothing that is decided (A25), so a playout from it cheats on nothing. Only the
+    decisions in ``SEARCHED`` are weighed; the policy walks, explores, fights and places alone.
 
     >>> import random, odd_nb
     >>> s = odd_nb.start("fog-town", content="test", seed=1, first_player=0).state
@@ -165,42 +240,44 @@ class SearchAgent:
     'start at'
     """
 
-    def __init__(self, iterations: int = 48, max_steps: int = 5_000, margin: float = 0.25,
-                 score_weight: float = 1 / 20):
+    def __init__(self, iterations: int = 64, max_steps: int = 5_000, margin: float = 0.1,
+                 score_weight: float = 1 / 20, policy=None):
         self.iterations = iterations
         self.margin = margin
         self.score_weight = score_weight
         self.max_steps = max_steps
-        self.heuristic = HeuristicAgent()
+        self.policy = policy if policy is not None else HeuristicAgent.bold()
 
     def value(self, state, seat: int, rng: random.Random) -> float:
+        policy = self.policy
         for _ in range(self.max_steps):
             if state.is_terminal:
                 break
             state = state.apply(state.sample_chance(rng.random()) if state.is_chance
-                                else self.heuristic.choose(state, rng))
+                                else policy.choose(state, rng))
         return state.returns()[seat] + score(state, seat) * self.score_weight
 
     def choose(self, state, rng: random.Random):
         legal = state.legal_actions()
-        default = self.heuristic.choose(state, rng)
+        default = self.policy.choose(state, rng)
         if len(legal) == 1 or not any(a.kind in SEARCHED for a in legal):
             return default
         seat = state.current
-        tries = max(4, self.iterations // len(legal))
+        tries = max(8, self.iterations // len(legal))
         # common random numbers: every action meets the same chance in its i-th playout
         seeds = [rng.getrandbits(64) for _ in range(tries)]
-        values = {}
+        values = {action: [self.value(state.apply(action), seat, random.Random(x))
+                           for x in seeds] for action in legal}
+        best, gain = default, 0.0
         for action in legal:
-            after = state.apply(action)
-            values[action] = sum(self.value(after, seat, random.Random(x))
-                                 for x in seeds) / tries
-        best = max(legal, key=lambda a: values[a])
-        # the heuristic's choice stands unless the playouts find something clearly better
-        return best if values[best] > values[default] + self.margin else default
+            diffs = [a - b for a, b in zip(values[action], values[default])]
+            mean = statistics.fmean(diffs)
+            if mean > max(self.margin, gain, 2 * statistics.stdev(diffs) / math.sqrt(tries)):
+                best, gain = action, mean
+        return best
 
     def __repr__(self) -> str:
-        return f"SearchAgent(iterations={self.iterations})"
+        return f"SearchAgent(iterations={self.iterations}, policy={self.policy!r})"
 
 
 __all__ = ["HeuristicAgent", "RandomAgent", "SearchAgent"]

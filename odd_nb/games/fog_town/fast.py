@@ -1,8 +1,10 @@
 """The fast paths of Fog Town (speed only): the legal actions of a turn step put together from
 pieces made once for what they depend on, and the most frequent steps made on a copy of the
-state's fields instead of a ``Draft``: rolling the die (§3.3), reading it (§3.3, §3.4), a move
-(§4.1, §4.2), the usual card turned over (§5) and the end of a turn (§3.6, §12.1). Any other
-step, or one of these in a rarer case, goes to the rule functions as before.
+state's fields instead of a ``Draft``: rolling the die (§3.3), reading it (§3.3, §3.4), resting
+(§3.3), banking (§3.4), a move (§4.1, §4.2), the usual card turned over (§5), a strike that
+neither kills the player nor ends a Keeper, a Sleeper or a firearm's load (§7.2, §7.3, §7.5),
+a switch (§8.3) and the end of a turn (§3.6, §12.1). Any other step, or one of these in a
+rarer case, goes to the rule functions as before.
 
 Every function here names the rule function it mirrors and gives what it gives, in the same
 order; ``rules.legal_actions`` and ``FogState.apply_by_rules`` are the reference, and
@@ -18,13 +20,13 @@ and heuristic games.
 
 from __future__ import annotations
 
-from ...core.chance import multiset_add
+from ...core.chance import Deck, multiset_add, multiset_remove
 from ...core.state import State
 from . import rules
-from .actions import (END, END_TURN, ESCAPE, EXPLORE, MOVE, REST_HERE, ROLL, ROLL_DIE, STRIKE,
-                      SUMMON, SWITCH, TOKEN_ESCAPE, act)
-from .fights import Fight, meets_need
-from .piles import DECK
+from .actions import (BANK, END, END_TURN, ESCAPE, EXPLORE, MOVE, REST, REST_HERE, REVEAL,
+                      ROLL, ROLL_DIE, STRIKE, SUMMON, SWITCH, TAKE_AP, TOKEN_ESCAPE, act)
+from .fights import Fight, effective, meets_need
+from .piles import DECK, Pile
 
 _new = object.__new__
 _CHANCE = frozenset(("first", "roll", "draw", "deal"))
@@ -52,10 +54,14 @@ def legal(s) -> list:
     each made once for what it depends on: the moves from a place (§4.1), the strikes up to
     the AP left (§7.2), the escapes from a place (§7.6), the token escapes of a set of tokens
     (§7.7), the switches of a set of weapons (§8.3), the 0-AP actions of a board (§8.2, §13)
-    and the summons of a board (§10). Setup, a return and the bank ask the rules directly.
+    and the summons of a board (§10); the bank's two choices of a number rolled (§3.4). Setup
+    and a return ask the rules directly.
     """
     phase = s.phase
     if phase != "act" and phase != "start":
+        if phase == "bank":
+            return list(_made(s.content, ("bank", s.rolled),
+                              lambda: tuple(rules.legal_actions(s))))
         return rules.legal_actions(s)
     c, seat = s.content, s.current
     table = c.__dict__.get("_fast") or _table(c)
@@ -75,7 +81,7 @@ def legal(s) -> list:
             out += free(s, p)
         return out
     ap = s.ap
-    number = numbers(s)
+    number = numbers(s) if s.blackout_until else c.rules
     if fight is None:
         if ap >= number["move_ap"]:
             out = list(table.get((MOVE, p.node)) or _made(c, (MOVE, p.node), lambda: tuple(
@@ -83,7 +89,7 @@ def legal(s) -> list:
                     act(MOVE, n, None, f"move to {c.label(n)}") for n in c.neighbours[p.node]]))))
         else:
             out = []
-        if ap >= number["explore_ap"] and rules.may_explore(s, seat):
+        if p.node in c.locations and ap >= number["explore_ap"] and rules.may_explore(s, seat):
             out.append(rules.cached(c, (EXPLORE, p.node), lambda: act(
                 EXPLORE, p.node, None, f"explore {c.card_name(p.node)}")))
     else:
@@ -151,8 +157,9 @@ def summons(s, seat, p) -> tuple:
 
 def apply(s, action):
     """``FogState.apply_by_rules``: the next state after a legal ``action`` (or outcome),
-    ``IllegalAction`` otherwise. ``roll_step``, ``die_step``, ``move_step``, ``reveal_step``
-    and ``end_step`` where they apply; the rule functions on a ``FogDraft`` for every other
+    ``IllegalAction`` otherwise. ``roll_step``, ``die_step``, ``rest_step``, ``bank_step``,
+    ``move_step``, ``reveal_step``, ``strike_step``, ``switch_step`` and ``end_step`` where
+    they apply; the rule functions on a ``FogDraft`` for every other
     step (a decision's legality checked among the remembered legal actions)."""
     phase = s.phase
     if phase == "draw":
@@ -176,8 +183,18 @@ def apply(s, action):
         moved = move_step(s, action.arg)
         if moved is not None:
             return moved
+    elif kind == STRIKE:
+        struck = strike_step(s, action.arg)
+        if struck is not None:
+            return struck
     elif kind == ROLL:
         return roll_step(s)
+    elif kind == SWITCH:
+        return switch_step(s, action.arg)
+    elif kind == REST:
+        return rest_step(s)
+    elif kind == BANK or kind == TAKE_AP and action.arg > 0:
+        return bank_step(s, kind, action.arg)
     return s._apply(action)  # ``rules.do`` on a FogDraft
 
 
@@ -198,9 +215,34 @@ def reveal_weights(pile, who: int) -> tuple:
         return pile.reveal_weights(who)
     cards = pile.pool(pid)
     places = len(top)
-    count = cards.count
-    out = [((pid, card), places * count(card)) for card in dict.fromkeys(cards)]  # sorted
+    out = []
+    previous, copies = cards[0], 0
+    for card in cards:  # a multiset is sorted: each card's copies are one run
+        if card == previous:
+            copies += 1
+        else:
+            out.append(((pid, previous), places * copies))
+            previous, copies = card, 1
+    out.append(((pid, previous), places * copies))
     return out, places * len(cards)
+
+
+def sample_reveal(s, u: float):
+    """``rules.sample_reveal``: the card turned over at cumulative probability ``u``; when the
+    place lies in a single pool no card is named twice, and the outcome is made once per town
+    (§15.1, A25)."""
+    weights, total = s.reveal_weights()
+    if weights[0][0][0] != weights[-1][0][0]:  # several pools: a card may be in two
+        return rules.sample_reveal(s, u)
+    point, acc = u * total, 0
+    chosen = weights[-1][0]
+    for key, w in weights:
+        acc += w
+        if point < acc:
+            chosen = key
+            break
+    c = s.content
+    return _made(c, (REVEAL, chosen), lambda: rules.reveal_action(c, *chosen, False))
 
 
 _FACES: dict = {}
@@ -235,10 +277,14 @@ def move_step(s, node):
 
 
 def settled(s, p):
-    """``rules.settle`` after a step out of a fight that did not end the turn by itself: with
-    no AP left and no 0-AP action (§8.2, §13) the turn ends (§3.6)."""
+    """``rules.settle`` after a step that did not end the turn by itself nor the game: with no
+    AP left and no 0-AP action (§8.2, §13, and in a Keeper's fight the token escape, §7.7)
+    the turn ends (§3.6)."""
     if s.ap == 0 and not free(s, p):
-        return end_step(s)
+        fight = s.fights[s.current]
+        if fight is None or not (s.rules.boss_token_escape and p.tokens and not s.escaped
+                                 and s.content.monsters[fight.monster].tier == "keeper"):
+            return end_step(s)
     return s
 
 
@@ -247,16 +293,19 @@ def reveal_step(s, pool: int, card: str):
     (§5), for the usual cards of a move or an Explore: a monster begins a fight (§5.1; with no
     AP left it engages the player and the turn ends, A8), a weapon goes to the inventory
     loaded (§5.2), ammunition or a clue to the inventory (§5.3; with no AP left the turn ends
-    unless a 0-AP action is open). ``None`` for the others (events, an escape's draw: the
-    rules do them)."""
+    unless a 0-AP action is open), an empty card to its home deck's discard pile (§5).
+    ``None`` for the others (events, an escape's draw: the rules do them)."""
     index, holder, purpose, _ = s.pending
     c = s.content
     kind = c.kind(card)
     if purpose == "escape" or kind not in _KEPT:
         return None
     piles = list(s.piles)
-    piles[index] = piles[index].take(holder, pool, card)
+    piles[index] = take(piles[index], holder, pool, card)
     seat = s.current
+    if kind == "empty":
+        piles[index] = piles[index].discarded(card)
+        return settled(_copy(s, pending=(), phase="act", piles=tuple(piles)), s.players[seat])
     changes = {"pending": (), "phase": "act", "piles": tuple(piles)}
     if kind == "monster":
         fights = list(s.fights)
@@ -278,7 +327,106 @@ def reveal_step(s, pool: int, card: str):
     return settled(_copy(s, **changes), p)
 
 
-_KEPT = frozenset(("monster", "weapon", "ammo", "clue"))
+_KEPT = frozenset(("monster", "weapon", "ammo", "clue", "empty"))
+
+
+def take(pile, who: int, pid: int, card):
+    """``Pile.take``: the pile after ``card`` of pool ``pid`` was turned over from ``who``'s
+    top (A25), built without generators, the deck or stack by ``Deck.of``."""
+    held = pile.deck if who == DECK else pile.stacks[who]
+    segments = held.segments
+    top = multiset_remove(segments[0], pid)
+    held = Deck.of((top,) + segments[1:] if top else segments[1:])
+    pools = []
+    for i, cards in pile.pools:
+        if i == pid:
+            cards = multiset_remove(cards, card)
+        if cards:
+            pools.append((i, cards))
+    stacks = pile.stacks
+    if who == DECK:
+        return Pile(tuple(pools), held, stacks, pile.discard, pile.next_id)
+    stacks = list(stacks)
+    stacks[who] = held
+    return Pile(tuple(pools), pile.deck, tuple(stacks), pile.discard, pile.next_id)
+
+
+def _board(p, **changes):
+    """``p`` with ``changes`` (``clock.set_player`` for one board)."""
+    return type(p)(*[changes[f] if f in changes else getattr(p, f) for f in p.__slots__])
+
+
+def _at(values: tuple, i: int, value) -> tuple:
+    out = list(values)
+    out[i] = value
+    return tuple(out)
+
+
+def strike_step(s, points: int):
+    """``rules.do`` with a strike, i.e. ``fights.strike`` then ``rules.settle`` (§7.2: ``points``
+    AP, damage = points + the weapon's bonus once, A10), when the monster survives and its
+    strike-back does not kill (§7.3), or when an ordinary monster that does not recur dies
+    to a strike with no firearm (§7.5: a trophy, the card to its home deck's discard pile).
+    ``None`` for the rest (a death, a Keeper, a Sleeper, a recurring monster, a firearm's load
+    spent: the rules do them)."""
+    seat = s.current
+    c = s.content
+    p = s.players[seat]
+    fight = s.fights[seat]
+    bonus, kind = effective(c, p.hand)
+    fired = fight.fired
+    if kind == "firearm" and p.hand[1] not in fired:
+        fired = fired + (p.hand[1],)
+    damage = fight.damage + points + bonus
+    monster = c.monsters[fight.monster]
+    ap = s.ap - points
+    if damage >= monster.health:
+        if monster.tier != "ordinary" or monster.recurs or fired:
+            return None
+        p = _board(p, trophies=p.trophies + 1)
+        home = fight.home
+        return settled(_copy(s, ap=ap, fights=_at(s.fights, seat, None),
+                             players=_at(s.players, seat, p),
+                             piles=_at(s.piles, home, s.piles[home].discarded(fight.monster))),
+                       p)
+    wounds = p.wounds + monster.strength
+    if wounds >= numbers(s)["health"]:
+        return None
+    p = _board(p, wounds=wounds)
+    return settled(_copy(s, ap=ap, players=_at(s.players, seat, p), fights=_at(
+        s.fights, seat, Fight(fight.monster, fight.origin, fight.home, damage, True, fired))), p)
+
+
+def switch_step(s, entry):
+    """``rules.do`` with a switch, i.e. ``rules.switch`` then ``rules.settle`` (§8.3): for 1 AP
+    the weapon in hand, or bare hands, is swapped for ``entry`` from the inventory."""
+    seat = s.current
+    p = s.players[seat]
+    weapons = multiset_remove(p.weapons, entry)
+    if p.hand is not None:
+        weapons = multiset_add(weapons, p.hand)
+    p = _board(p, hand=entry, weapons=weapons)
+    return settled(_copy(s, ap=s.ap - numbers(s)["switch_ap"],
+                         players=_at(s.players, seat, p)), p)
+
+
+def rest_step(s):
+    """``rules.do`` with a rest (§3.3, A6): 2 wounds healed (the Blackout's number, A22), never
+    below 0, and the turn ends."""
+    seat = s.current
+    p = s.players[seat]
+    p = _board(p, wounds=max(0, p.wounds - numbers(s)["rest_heal"]))
+    return end_step(_copy(s, players=_at(s.players, seat, p)))
+
+
+def bank_step(s, kind: str, value: int):
+    """``rules.do`` at the bank (§3.4, A5): the number banked and the turn ends, or taken as
+    (at least 1) AP."""
+    if kind == TAKE_AP:
+        return _copy(s, ap=value, phase="act")
+    seat = s.current
+    return end_step(_copy(s, players=_at(s.players, seat, _board(s.players[seat],
+                                                                  banked=value))))
 
 
 def end_step(s):
@@ -354,5 +502,6 @@ def die_step(s, value: int):
     return _copy(s, rolled=value, ap=value + p.banked, players=players, phase="act")
 
 
-__all__ = ["legal", "apply", "roll_step", "die_step", "move_step", "reveal_step", "end_step",
-           "reveal_weights", "die_faces", "numbers"]
+__all__ = ["legal", "apply", "roll_step", "die_step", "rest_step", "bank_step", "move_step",
+           "reveal_step", "strike_step", "switch_step", "end_step", "take", "reveal_weights",
+           "sample_reveal", "die_faces", "numbers"]

@@ -151,8 +151,7 @@ class FogTown(Game):
     def agents(self) -> dict:
         """``search`` runs a fixed number of playouts (not a time budget), so a study gives the
         same results on any machine."""
-        return {**super().agents(), "heuristic": HeuristicAgent,
-                "search": lambda: SearchAgent(iterations=48)}
+        return {**super().agents(), "heuristic": HeuristicAgent, "search": SearchAgent}
 
     def final_stats(self, state: FogState) -> dict:
         """Scores, how the game ended, who died and how often, the clock and the rounds."""

@@ -156,7 +156,7 @@ class FogState(State):
         if self.phase == "roll":  # equal chances: the face at ``u``
             return rules.die_outcomes(self.rules.die_faces)[int(u * self.rules.die_faces)][0]
         if self.phase == "draw":  # remembered: ``apply`` need not look for it again
-            outcome = rules.sample_reveal(self, u)
+            outcome = fast.sample_reveal(self, u)
             object.__setattr__(self, "_sampled", outcome)
             return outcome
         outcomes = self._chance_outcomes()
