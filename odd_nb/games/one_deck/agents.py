@@ -1,12 +1,17 @@
-"""Agents for One Deck Dungeon: ``RandomAgent`` (from the core) and ``GreedyAgent``.
+"""Agents for One Deck Dungeon: ``RandomAgent`` (from the core), ``GreedyAgent`` and
+``ExpectimaxAgent``.
 
 The greedy agent plays like a careful beginner: it opens doors, faces what it can survive, uses
 free feats, covers the most costly boxes first with the smallest die that does, fills wide boxes
 it can finish, converts two spare dice for a box no die fits, and takes items while it has room.
-It looks one action ahead, never further; the exact solver of the odds issue will do better.
-While placing dice and before rolling it reads only the kinds of legal actions it weighs
-(``fast.py`` lists each kind apart), which gives the choice it would make from the whole list
-(``choose_from``; the tests compare the two at every step).
+It looks one action ahead, never further. While placing dice and before rolling it reads only
+the kinds of legal actions it weighs (``fast.py`` lists each kind apart), which gives the choice
+it would make from the whole list (``choose_from``; the tests compare the two at every step).
+
+The expectimax agent weighs the decisions that matter by their expected worth under the exact
+odds (``expectimax.py``): face or flee, a peril's option, which door to enter, when to descend,
+which loot to claim; after the roll it places the dice as the exact solver does (docs/odds.md
+§1, A24), outside the boss fight. The rest it decides as the greedy agent does.
 
 >>> import random, odd_nb
 >>> from odd_nb.core.agents import play_out
@@ -20,13 +25,14 @@ from __future__ import annotations
 import random
 
 from ...core.agents import RandomAgent
-from . import effects, encounter, fast
+from . import effects, encounter, expectimax, fast
 from .actions import (ACCEPT_DEFEAT, DESCEND, DONE, EXPLORE, FACE, FLEE, OPEN_DOOR, TIME_PASSES,
                       TRADE_XP, ChooseOption, Convert, EnterOpenDoor, Place, RollDice, TakeDamage,
                       TakeLoot, Use)
 from .dice import colour_matches, covered
+from .odds import best_placement
 
-__all__ = ["GreedyAgent", "RandomAgent"]
+__all__ = ["ExpectimaxAgent", "GreedyAgent", "RandomAgent"]
 
 
 def box_cost(box) -> float:
@@ -182,3 +188,140 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
+
+
+class ExpectimaxAgent(GreedyAgent):
+    """Chooses by expected worth over the exact odds (see the module docstring): one chance
+    level, the dice of the encounter at hand, then ``expectimax.value`` of the position.
+
+    >>> import odd_nb
+    >>> from odd_nb.core.agents import play_out
+    >>> s = odd_nb.load_game("one-deck-dungeon").new_initial_state()
+    >>> play_out(s, ExpectimaxAgent(), random.Random(1)).is_terminal
+    True
+    """
+
+    def __init__(self):
+        self._plan_for, self._plan = None, None  # this encounter's placement, step by step
+
+    def choose(self, s, rng: random.Random):
+        if s.damage_due or s.dying or effects.can_buy_potion(s):
+            return self.choose_from(s, s.legal_actions(), rng)
+        phase = s.phase
+        choice = None
+        if phase == "door":
+            choice = self._face_or_flee(s)
+        elif phase == "peril":
+            values = expectimax.option_values(s)
+            choice = next(a for a in s.legal_actions() if isinstance(a, ChooseOption)
+                          and a.option == values.index(max(values)))
+        elif phase == "loot":
+            choice = max((a for a in s.legal_actions() if isinstance(a, TakeLoot)),
+                         key=lambda a: expectimax.worth(s.apply(a)))
+        elif phase == "turn":
+            choice = self._where(s)
+        elif phase == "turn start":
+            choice = self._descend_or_wait(s)
+        elif phase == "dice":
+            choice = self._dice(s)
+        return choice if choice is not None else GreedyAgent.choose(self, s, rng)
+
+    def _face_or_flee(self, s):
+        """E1/E2 ahead: face when the expected worth of the encounter beats fleeing: the card
+        left behind an open door (§5.4) and the turn spent for nothing (its 2 time, §5.2)."""
+        face = expectimax.face_value(s.apply(FACE))
+        if face is None:
+            return None
+        return FACE if face >= expectimax.flee_value(s) else FLEE
+
+    def _where(self, s):
+        """§5.3-§5.4, §9: open a closed door or explore while the party may (they cost nothing
+        but the turn); else the open door worth most, or descend if that is worth more."""
+        acts = s.legal_actions()
+        for wanted in (OPEN_DOOR, EXPLORE):
+            if wanted in acts:
+                return wanted
+        options = [(expectimax.face_value(s.apply(a)), i, a)
+                   for i, a in enumerate(acts) if isinstance(a, EnterOpenDoor)]
+        if DESCEND in acts:
+            options.append((expectimax.worth(s.apply(DESCEND)), len(acts), DESCEND))
+        options = [o for o in options if o[0] is not None]
+        return max(options, key=lambda o: (o[0], -o[1]))[2] if options else None
+
+    def _descend_or_wait(self, s):
+        """At the start of a turn with the stairs showing (§9, A5): descend, or let time pass
+        (stairs tokens, §5.1) to enter an open door worth more first."""
+        acts = s.legal_actions()
+        heal = self._turn_start(s, acts)
+        if isinstance(heal, Use) or DESCEND not in acts:
+            return heal
+        later = s.apply(TIME_PASSES)
+        if later.is_chance or later.damage_due or later.dying or later.is_terminal:
+            return DESCEND
+        doors = [expectimax.face_value(later.apply(a)) for a in later.legal_actions()
+                 if isinstance(a, EnterOpenDoor)]
+        doors = [v for v in doors if v is not None]
+        if doors and max(doors) > expectimax.worth(s.apply(DESCEND)):
+            return TIME_PASSES
+        return DESCEND
+
+    def _dice(self, s):
+        """E4: the exact solver's best placement of the roll (A24), die by die as planned when
+        the first die is placed; then free skills and done, as greedy. In the boss fight greedy
+        places the dice: the solver counts ♥ and ⌛ only, and there a ☠ box is what wins (§10);
+        past ``SOLVER_DICE`` dice too (the solver takes seconds there)."""
+        if s.in_boss_fight:
+            return None
+        key = (s.turn, s.boss_damage, s.boxes)
+        if key != self._plan_for:
+            dice = [d for pool in s.pools for d in pool]
+            self._plan_for, self._plan = key, (
+                _plan(s, best_placement(s)) if len(dice) <= SOLVER_DICE else None)
+        if self._plan is None:
+            return None
+        if self._plan:
+            legal = s.legal_actions()
+            if self._plan[0] not in legal:
+                self._plan = None  # the plan no longer fits (a skill changed the dice)
+                return None
+            step, self._plan = legal[legal.index(self._plan[0])], self._plan[1:]
+            return step  # the legal list's own action: its text names hero and box
+        return self._free_skill([a for a in s.legal_actions() if isinstance(a, Use)], s) or DONE
+
+    def __repr__(self) -> str:
+        return "ExpectimaxAgent()"
+
+
+SOLVER_DICE = 8  # the solver plans placements of up to this many dice (speed, see ``_dice``)
+
+
+def _plan(s, best) -> tuple | None:
+    """The solver's placement ``best`` as the actions that make it: armor boxes first (§4, A11),
+    a converted die made from its two dice just before it is placed (A7). None if a die cannot
+    be found in the pools (a die the solver would give back first: left to greedy)."""
+    pools = [list(p) for p in s.pools]
+    order = sorted(range(len(s.boxes)), key=lambda i: not s.boxes[i].armor)
+    steps = []
+
+    def take(die):
+        for h, pool in enumerate(pools):
+            if die in pool:
+                pool.remove(die)
+                return h
+        return None
+
+    for i in order:
+        for die in best.uses[i]:
+            if len(die) == 4:  # ("black", value, first, second): a 2-for-1
+                h1, h2 = take(die[2]), take(die[3])
+                if h1 is None or h2 is None:
+                    return None
+                first, second = sorted([(h1, die[2]), (h2, die[3])])
+                steps.append(Convert(first, second, h1))
+                pools[h1].append(("black", die[1]))
+                die = ("black", die[1])
+            h = take(die)
+            if h is None:
+                return None
+            steps.append(Place(h, die, i))
+    return tuple(steps)

@@ -12,7 +12,7 @@ from ...core.chance import multiset
 from ...core.game import Game, Option
 from ...core.errors import LoadError, OptionError
 from . import render
-from .agents import GreedyAgent
+from .agents import ExpectimaxAgent, GreedyAgent
 from .content import Content, load_content, load_content_data
 from .state import POTION_TOKENS, HeroState, OddState, Rules
 from .view import OneDeckView
@@ -95,7 +95,7 @@ class OneDeckDungeon(Game):
         return OneDeckView(self)
 
     def agents(self) -> dict:
-        return {**super().agents(), "greedy": GreedyAgent}
+        return {**super().agents(), "greedy": GreedyAgent, "expectimax": ExpectimaxAgent}
 
     def final_stats(self, state: OddState) -> dict:
         """Where the delve ended: floor, level, XP, damage per hero (summed), boss damage."""
