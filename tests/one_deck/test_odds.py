@@ -558,7 +558,8 @@ def test_a24_weights_must_be_whole_numbers(weights):
 
 def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     """``cancel`` (what the play widget sets when a click makes its background odds moot): once
-    set, the walk, the small-box walk, the split, the roll-by-roll count and the sampling each
+    set, the walk, the small-box walk, the split, the vector, the roll-by-roll count and the
+    sampling each
     stop with ``Cancelled``; unset, it changes nothing."""
     import threading
 
@@ -571,7 +572,9 @@ def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     idle, stop = threading.Event(), threading.Event()
     stop.set()
     ways = [  # the ways to odds (method, boxes, kwargs, WORK_PER_ROLL), each checked taken
-        ("walk", two_wide, {}, 10 ** 6),  # two wide boxes: the walk, however long
+        ("vector", two_wide, {}, 10 ** 6),  # two wide boxes: colour by colour, however long
+        # two wide boxes, a die already on one: the walk
+        ("walk", two_wide, {"placed": [[], [("pink", 3)], []]}, 10 ** 6),
         # small boxes with a die already on one: the small-box walk; with none: the split
         ("small", small, {"placed": [[], [("pink", 5)]]}, odds_module.WORK_PER_ROLL),
         ("split", small, {}, odds_module.WORK_PER_ROLL),

@@ -128,7 +128,8 @@ def test_a24_exact_odds_on_bigger_seeded_cases():
         methods[odds.method] += 1
         assert {k: p for k, p in odds.covered.items() if p} == \
             reference(pool, boxes, supply), (pool, boxes)
-    assert methods["walk"] + methods["small"] + methods["split"] >= 4 and methods["split"]
+    assert (methods["walk"] + methods["small"] + methods["split"] + methods["vector"] >= 4
+            and methods["split"])
 
 
 @settings(max_examples=80, deadline=None, database=None)

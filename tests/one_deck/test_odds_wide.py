@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 from odd_nb.games.one_deck import Box, Solver, encounter_odds
-from odd_nb.games.one_deck.odds import EXACT_METHODS, plan_for
+from odd_nb.games.one_deck.odds import EXACT_METHODS, plan_for, vector, walk
 from test_odds import assert_same_odds, brute_odds, ordered_rolls
 from test_solver import brute_force
 
@@ -57,7 +57,7 @@ def brute_masks(pool, boxes, supply) -> dict:
 
 
 CASES = [(seed, 4, wide) for seed in range(10) for wide in (2, 3)] + [
-    (seed, 5, 2) for seed in range(5)]
+    (seed, 5, wide) for seed in range(5) for wide in (2, 3)]
 
 
 @pytest.mark.parametrize("seed, dice, wide", CASES)
@@ -115,3 +115,36 @@ def test_s4_two_wide_boxes_by_hand():
     assert odds.covered == {(True, False): Fraction(21, 36), (False, True): Fraction(12, 36),
                             (False, False): Fraction(3, 36)}
     assert plan_for({"yellow": 2}, boxes, black_supply=0).distinct_rolls() == 21
+
+
+def test_a7_pair_onto_a_wide_box_by_hand():
+    """A7 by hand (docs/odds.md, "vector"): a yellow and a pink die against a wide blue 6 ♥ and
+    a wide yellow 5 ♥. Only a 2-for-1 pair reaches the blue box, worth its lower die: two sixes
+    (1 of 36 rolls; the blue box comes first in the solver's order). The yellow box takes the
+    yellow die alone on a 5 or 6: the 11 other such rolls. With no black die in the supply no
+    pair is allowed: the yellow box 1/3."""
+    boxes = [Box.parse("wide blue 6 ♥"), Box.parse("wide yellow 5 ♥")]
+    odds = encounter_odds({"yellow": 1, "pink": 1}, boxes, black_supply=1)
+    assert odds.method == "vector"
+    assert odds.covered == {(True, False): Fraction(1, 36), (False, True): Fraction(11, 36),
+                            (False, False): Fraction(24, 36)}
+    odds = encounter_odds({"yellow": 1, "pink": 1}, boxes, black_supply=0)
+    assert odds.covered == {(False, True): Fraction(1, 3), (False, False): Fraction(2, 3)}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_e3_several_wide_boxes_with_fixed_dice_and_discards(seed):
+    """§4 and E3: dice already showing a face (a feat's) join every roll, and faces a foe
+    discards as they are rolled leave it. ``vector`` against every ordered roll solved with
+    the fixed dice, and against the walk with a discard (docs/odds.md, "vector")."""
+    rng = random.Random(500 + seed)
+    pool, boxes, supply = random_encounter(rng, 3, rng.choice((2, 3)))
+    fixed = [(rng.choice(DIE_COLOURS), rng.randint(1, 6))]
+    plan = plan_for(pool, boxes, black_supply=supply, fixed=fixed)
+    assert vector.supports(plan)
+    odds = encounter_odds(pool, boxes, black_supply=supply, fixed=fixed, exact_limit=10 ** 9)
+    assert odds.method == "vector"
+    assert_same_odds(odds, brute_odds(pool, boxes, supply, fixed=fixed))
+    discard = ((rng.choice(DIE_COLOURS[:3] + (None,)), rng.randint(1, 6)),)
+    plan = plan_for(pool, boxes, black_supply=supply, fixed=fixed, discard=discard)
+    assert vector.distribution(plan)[:2] == walk.distribution(plan)[:2]

@@ -1,7 +1,7 @@
 """Odds of One Deck Dungeon encounters, exact where others sample (docs/odds.md).
 
 One question, several methods: ``plan_for`` makes an encounter's question ready (``problem.py``),
-``encounter_odds`` asks the exact methods in turn (``split``, ``small``, ``walk``) and falls back
+``encounter_odds`` asks the exact methods in turn (``split``, ``small``, ``vector``, ``walk``) and falls back
 on solving each distinct roll (``rolls``) or on sampling (``sampled``); ``Solver`` finds the best
 placement of one roll, ``lines`` the best line of skills and potions, and ``position`` asks all of
 it of a game state.

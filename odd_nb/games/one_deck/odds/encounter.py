@@ -11,6 +11,8 @@ methods in the order of ``EXACT_METHODS`` and takes the first that answers it:
 - ``split``: one wide box or none and no die placed yet: the colours split in two sides, each
   side's outcomes listed, and the two joined (``split/``);
 - ``small``: small boxes only: the walk with fewer partial placements (``small.py``);
+- ``vector``: two wide boxes or more and no die placed yet: colour by colour, each wide box's
+  value (capped at its need) one place of a vector (``vector.py``);
 - ``walk``: any question: faces walked from 6 down to 1, counting how many dice of each colour
   show each face, every partial placement worth keeping carried along (``walk.py``).
 
@@ -27,7 +29,7 @@ from time import perf_counter
 
 from ..content import Box
 from ..dice import COLOURS
-from . import small, split, walk
+from . import small, split, vector, walk
 from .problem import TooMuchWork, check_weights, plan_for
 from .result import EncounterOdds, Tally
 from .rolls import check_cancel, rolls_odds
@@ -35,7 +37,7 @@ from .sampled import sampled_odds
 from .solver import Solver
 
 #: the exact methods, in the order they are asked; ``walk`` answers every question
-EXACT_METHODS = (split, small, walk)
+EXACT_METHODS = (split, small, vector, walk)
 EXACT_LIMIT = 600_000  # units of work of the exact methods before sampling
 ENUMERATE_LIMIT = 50_000  # distinct rolls that may be solved one by one instead
 WORK_PER_ROLL = 20  # units of walk work worth one roll solved by the solver
@@ -82,8 +84,9 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     rolls = plan.distinct_rolls()
     enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit and \
         max_seconds is None
-    limit = min(exact_limit, WORK_PER_ROLL * rolls) if enumerable else exact_limit
     method = next(m for m in EXACT_METHODS if m.answers(plan))
+    per_roll = WORK_PER_ROLL * getattr(method, "ROLLS_DEARER", 1)
+    limit = min(exact_limit, per_roll * rolls) if enumerable else exact_limit
     try:
         if max_seconds is not None and rolls * method.SECONDS_PER_ROLL > 0.6 * max_seconds:
             raise TooMuchWork(0)  # it cannot finish in time: the budget goes to sampling

@@ -1,0 +1,446 @@
+"""Exact encounter odds colour by colour, the wide boxes' needs as a vector (rules §4, A7, A11,
+A24; docs/odds.md, "vector: colour by colour").
+
+``vector_distribution`` gives what ``walk.mask_distribution`` gives -- for each set of covered
+boxes under the best placement, the ordered rolls that lead to it -- for questions with two wide
+boxes or more, where the walk over faces keeps too many partial placements apart.
+
+The idea. The dice of one colour are placed without looking at the others' faces; what they do
+for the encounter is a *contribution*: the small boxes they cover, those they give half a 2-for-1
+pair to, the budget they spend, what they put on each wide box (capped at its need: a wide box
+only asks whether its sum is reached) and the dice they keep for 2-for-1 pairs onto wide boxes
+(the *pool*). The colours are taken one after the other; a *state* is the set of contributions
+worth keeping (none beaten by another, ``prune``) of the colours so far, and rolls that come to
+the same state are merged, their ways added. After the last colour each state's best key is its
+least contribution's ``final_key``: the pool paired neighbour with neighbour from the top, each
+pair one budget, the pairs spread over the wide boxes.
+
+>>> from odd_nb.games.one_deck import Box
+>>> from odd_nb.games.one_deck.odds import plan_for
+>>> plan = plan_for({"yellow": 2}, [Box("yellow", 7, wide=True), Box("yellow", 4, wide=True)],
+...                 black_supply=0)
+>>> masks, total, work, rolls = vector_distribution(plan)
+>>> sorted(masks.items()), total   # 21 rolls sum to 7+, 12 more to 4+, 3 cover nothing
+([(0, 3), (1, 21), (2, 12)], 36)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from operator import add, ge
+
+from .problem import INF, K
+from .split.sides import colour_rolls
+from .split.work import Work
+
+__all__ = ["NAME", "SECONDS_PER_ROLL", "answers", "distribution", "supports",
+           "vector_distribution"]
+
+NAME = "vector"
+#: seconds a distinct roll, at best (``encounter_odds`` skips a method that cannot finish in a
+#: time budget): the walk's, whose questions it takes (it took 3 us a roll on 790,272 rolls)
+SECONDS_PER_ROLL = 1e-6
+#: how many times ``encounter_odds``'s work a roll its questions are worth: with several wide
+#: boxes the Solver takes longer a roll (0.7 ms a roll on the benchmark's generated #4, some
+#: 200 units of this method's work)
+ROLLS_DEARER = 5
+# a contribution: (family, covered small boxes, halved small boxes, budget spent, pool faces
+# (descending), value on each wide box of the family...)
+FAMILY, COVERED, HALVED, SPENT, POOL, VALUES = 0, 1, 2, 3, 4, 5
+
+
+def supports(plan) -> bool:
+    """Two open wide boxes or more and no dice already on a box."""
+    placed = plan.done_mask or any(need != plan.boxes[i].target for i, need, _ in plan.wide)
+    return len(plan.wide) >= 2 and not placed
+
+
+def answers(plan) -> bool:
+    """What this method takes when asked: every question it supports."""
+    return supports(plan)
+
+
+def distribution(plan, *, limit: int | None = None, stop=None):
+    """(dict covered mask -> ways, total ways, work done, distinct rolls); past ``limit`` units
+    of work, or once ``stop()`` is true, ``TooMuchWork``."""
+    return vector_distribution(plan, limit=limit, stop=stop)
+
+
+class Colours:
+    """One question read colour by colour: per family (``problem.Family``) its small and wide
+    boxes, which colour can do what, and the order the colours are taken in."""
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.budget = plan.budget
+        present = [c for c in range(4) if plan.rolled[c] or any(
+            kind == "draw" and c == col and arriving
+            for kind, _, col, _, arriving, _ in plan.steps)]
+        self.dice = [plan.rolled[c] + sum(1 for kind, _, col, _, arriving, _ in plan.steps
+                                          if kind == "draw" and col == c for _ in range(arriving))
+                     for c in range(4)]
+        self.families = []
+        for mode in plan.modes:
+            small = [(1 << j, t, acc, plan.costs[i], mode.armor_must and plan.boxes[i].armor)
+                     for j, (i, t, acc) in enumerate(mode.small)]
+            wide = [(need, acc, cost, must) for (_, need, acc), cost, must in
+                    zip(mode.wide, mode.wide_costs, mode.wide_must)]
+            self.families.append((mode.start_key, small, wide))
+        # pairs onto a wide box: any two non-black dice it does not take (A7)
+        self.pooled = [c != K and plan.conv_ok and any(
+            c not in acc for family in self.families for _, acc, _, _ in family[2])
+            for c in range(4)]
+        # the colours whose dice may be pooled first (the pool is paired off once they are all
+        # in), black last (its dice need no partner), each by fewer rolls first
+        self.order = sorted(present, key=lambda c: (not self.pooled[c], c == K,
+                                                    len(self.rolls(c))))
+        self._final, self._cut = {}, {}
+        self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
+
+    def rolls(self, c: int) -> list:
+        """Colour ``c``'s rolls (faces ascending, by its classes) with their ways."""
+        plan = self.plan
+        fixed = [v for kind, v, col, _, arriving, _ in plan.steps
+                 if kind == "draw" and col == c for _ in range(arriving)]
+        gone = {v for kind, v, col, *_ in plan.steps if kind == "gone" and col == c}
+        return colour_rolls(plan.rolled[c], self.plan.classes[c], fixed, gone)
+
+    def halves_later(self, f: int, later) -> int:
+        """The small boxes of family ``f`` a die of a colour in ``later`` could give the other
+        half of a pair to (a non-black die the box does not take)."""
+        if not self.plan.conv_ok:
+            return 0
+        return sum(bit for bit, _, acc, _, _ in self.families[f][1]
+                   if len(acc) < 4 and any(c != K and c not in acc for c in later))
+
+    # -- one colour's contributions ---------------------------------------------------------------
+    def options(self, f: int, c: int, faces: tuple, mates: int) -> list:
+        """Every contribution of the dice ``faces`` of colour ``c`` alone in family ``f``, none
+        beaten by another (``prune``). Each die, from the highest: left free, on a small box it
+        reaches (its colour or black; black spends the budget), half of a pair on a small box
+        that does not take it (two halves of this colour: a pair, one budget), on a wide box that
+        takes it (black: one budget), or kept in the pool for pairs onto a wide box."""
+        _, small, wide = self.families[f]
+        budget, black = self.budget, c == K
+        pooled = self.pooled[c]
+        conv = self.plan.conv_ok and not black
+        states = {(f, 0, 0, 0, (), (0,) * len(wide))}
+        for face in reversed(faces):
+            nxt = set(states)
+            for cfg in states:
+                _, covered, halved, spent, pool, values = cfg
+                cost = spent + black
+                if cost > budget:
+                    continue
+                for bit, target, acc, _, _ in small:
+                    if covered & bit or face < target:
+                        continue
+                    if c in acc:
+                        if not halved & bit:
+                            nxt.add((f, covered | bit, halved, cost, pool, values))
+                    elif conv and len(acc) < 4:
+                        if halved & bit:  # a pair of this colour's dice
+                            if spent + 1 <= budget:
+                                nxt.add((f, covered | bit, halved ^ bit, spent + 1, pool,
+                                         values))
+                        else:
+                            nxt.add((f, covered, halved | bit, spent, pool, values))
+                for w, (need, acc, _, _) in enumerate(wide):
+                    if c in acc and values[w] < need:
+                        more = list(values)
+                        more[w] = min(need, values[w] + face)
+                        nxt.add((f, covered, halved, cost, pool, tuple(more)))
+                if pooled and len(pool) < 2 * (budget - spent):
+                    nxt.add((f, covered, halved, spent, pool + (face,), values))
+            states = nxt
+        # a half no other colour could complete is a die spent for nothing
+        return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
+                      for cfg in states})
+
+    # -- two sets of dice together ---------------------------------------------------------------
+    def join(self, a: tuple, x: tuple, keep_halves: int):
+        """The contribution of two disjoint sets of dice: boxes covered by either, halves given
+        by both a pair (one budget), budgets added, values added (capped), pools together (their
+        highest dice the budget could pair). None past the budget. Halves no later colour could
+        complete are dropped (``keep_halves``).
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> from odd_nb.games.one_deck.odds import plan_for
+        >>> colours = Colours(plan_for({"yellow": 1, "pink": 1}, [Box("blue", 4),
+        ...     Box("yellow", 9, wide=True), Box("pink", 9, wide=True)]))
+        >>> colours.join((0, 0, 1, 0, (), (5, 0)), (0, 0, 1, 0, (), (0, 4)), 0)
+        (0, 1, 0, 1, (), (5, 4))
+        """
+        f = a[FAMILY]
+        both = a[HALVED] & x[HALVED]
+        spent = a[SPENT] + x[SPENT] + both.bit_count()
+        if spent > self.budget:
+            return None
+        covered = a[COVERED] | x[COVERED] | both
+        halved = (a[HALVED] ^ x[HALVED]) & ~covered & keep_halves
+        values = tuple(map(min, self.needs[f], map(add, a[VALUES], x[VALUES])))
+        pool = a[POOL]
+        if x[POOL]:
+            pool = tuple(sorted(pool + x[POOL], reverse=True)[:2 * (self.budget - spent)])
+        elif len(pool) > 2 * (self.budget - spent):
+            pool = pool[:2 * (self.budget - spent)]
+        return (f, covered, halved, spent, pool, values)
+
+    # -- what the dice still to come can change -------------------------------------------------
+    def cut(self, cfg: tuple, later) -> tuple | None:
+        """``cfg`` cut down to what the colours ``later`` could still change: a wide box they
+        and the pool cannot fill is lost (its value 0), a pool with no wide box left to fill and
+        budget beyond what they and the boxes left could spend are worth nothing. None: a wide
+        box the family must cover is lost."""
+        out = self._cut.get((cfg, later), False)
+        if out is not False:
+            return out
+        self._cut[cfg, later] = out = self._cut_now(cfg, later)
+        return out
+
+    def _cut_now(self, cfg: tuple, later):
+        f, covered, halved, spent, pool, values = cfg
+        _, small, wide = self.families[f]
+        pooled = sum(self.dice[c] for c in later if self.pooled[c])
+        pairs = (len(pool) + pooled) // 2
+        cut, open_left = list(values), False
+        for w, (need, acc, _, must) in enumerate(wide):
+            v = values[w]
+            if 0 < need - v:
+                reach = 6 * (pairs + sum(self.dice[c] for c in later if c in acc))
+                if v + reach < need:
+                    if must:
+                        return None
+                    cut[w] = 0
+                else:
+                    open_left = True
+        if not open_left:
+            pool = ()  # no wide box left to pair onto
+        uses = (sum(1 for bit, *_ in small if not covered & bit) + pairs
+                + sum(self.dice[K] for c in later if c == K))
+        return (f, covered, halved, max(spent, self.budget - uses), pool, tuple(cut))
+
+    def pair_off(self, cfg: tuple) -> set:
+        """The pool of ``cfg`` made pairs onto the wide boxes, every way: the j best pairs
+        (neighbours from the top, one budget each) for every j the budget allows, each on any
+        wide box not yet full."""
+        f, covered, halved, spent, pool, values = cfg
+        wide = self.families[f][2]
+        out = {(f, covered, halved, spent, (), values)}
+        for value in pool[1::2]:
+            if spent + 1 > self.budget:
+                break
+            nxt = set()
+            for _, _, _, spent_now, _, now in out:
+                if spent_now != spent:
+                    continue
+                for w, (need, *_) in enumerate(wide):
+                    if now[w] < need:
+                        more = list(now)
+                        more[w] = min(need, now[w] + value)
+                        nxt.add((f, covered, halved, spent + 1, (), tuple(more)))
+            spent += 1
+            out |= nxt
+        return out
+
+    # -- the key ---------------------------------------------------------------------------------
+    def final_key(self, cfg: tuple):
+        """The least key of a contribution of every colour: small boxes it does not cover are
+        open; the pool's pairs (neighbours from the top, one budget each) are spread over the
+        wide boxes in the best way; an armor box the family must cover and leaves open: INF."""
+        if cfg is None:
+            return INF
+        out = self._final.get(cfg)
+        if out is not None:
+            return out
+        f, covered, _, spent, pool, values = cfg
+        start, small, wide = self.families[f]
+        key = start
+        for bit, _, _, cost, must in small:
+            if not covered & bit:
+                if must:
+                    key = INF
+                    break
+                key += cost
+        if key != INF:
+            lacks = tuple(need - v for (need, *_), v in zip(wide, values))
+            pairs = pool[1::2][:self.budget - spent]
+            best = INF
+            for lost in range(1 << len(wide)):  # the wide boxes left open
+                extra = 0
+                for w, (_, _, cost, must) in enumerate(wide):
+                    if lost >> w & 1:
+                        extra = INF if must else extra + cost
+                if extra >= best:
+                    continue
+                want = tuple(sorted((lack for w, lack in enumerate(lacks)
+                                     if not lost >> w & 1 and lack > 0), reverse=True))
+                if fills(want, pairs):
+                    best = extra
+            key = key + best
+        self._final[cfg] = key
+        return key
+
+
+def fills(lacks: tuple, values: tuple) -> bool:
+    """Whether the ``values`` (descending) can be shared out so that each lack gets at least
+    its amount.
+
+    >>> fills((5, 4), (6, 3, 2)), fills((5, 4), (6, 3))
+    (True, False)
+    """
+    if not lacks:
+        return True
+    if sum(values) < sum(lacks):
+        return False
+    return _fills(lacks, values)
+
+
+def _fills(lacks, values) -> bool:
+    if all(lack <= 0 for lack in lacks):
+        return True
+    if not values:
+        return False
+    head, rest = values[0], values[1:]
+    tried = set()
+    for w, lack in enumerate(lacks):
+        if lack > 0 and lack not in tried:
+            tried.add(lack)
+            if _fills(lacks[:w] + (lack - head,) + lacks[w + 1:], rest):
+                return True
+    return False
+
+
+def beats(y: tuple, x: tuple) -> bool:
+    """Whether contribution ``y`` is at least as good as ``x`` whatever the other dice add: the
+    same family and halves, every box ``x`` covers, no more budget spent, no less on any wide
+    box, a pool no worse die by die.
+
+    >>> beats((0, 0b11, 0, 1, (), (5, 2)), (0, 0b01, 0, 1, (), (4, 2)))
+    True
+    """
+    return (y[FAMILY] == x[FAMILY] and y[HALVED] == x[HALVED] and not x[COVERED] & ~y[COVERED]
+            and y[SPENT] <= x[SPENT] and all(map(ge, y[VALUES], x[VALUES]))
+            and len(y[POOL]) >= len(x[POOL]) and all(map(ge, y[POOL], x[POOL])))
+
+
+def prune(configs) -> frozenset:
+    """The contributions none other beats (``beats``)."""
+    groups = defaultdict(list)
+    for x in configs:
+        groups[x[FAMILY], x[HALVED]].append(x)
+    kept = []
+    for group in groups.values():
+        if len(group) == 1:
+            kept += group
+            continue
+        group.sort(key=lambda x: (x[SPENT], -x[COVERED].bit_count(), -sum(x[VALUES]),
+                                  -len(x[POOL])))
+        mine = []
+        for x in group:
+            covered, spent, pool, values = x[COVERED], x[SPENT], x[POOL], x[VALUES]
+            for y in mine:
+                if (y[SPENT] <= spent and not covered & ~y[COVERED]
+                        and all(map(ge, y[VALUES], values)) and len(y[POOL]) >= len(pool)
+                        and all(map(ge, y[POOL], pool))):
+                    break
+            else:
+                mine.append(x)
+        kept += mine
+    return frozenset(kept)
+
+
+def vector_distribution(plan, *, limit: int | None = None, stop=None):
+    """The exact distribution of the covered boxes under the best placement, as
+    ``walk.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
+    distinct rolls). ``plan`` comes from ``plan_for`` and must be ``supports``-ed. Past
+    ``limit`` units of work (contributions built and joined), or once ``stop()`` is true,
+    ``TooMuchWork``.
+
+    States are sets of contributions, each with the ordered rolls of the colours so far that
+    come to it. A colour's rolls are listed (``split.sides.colour_rolls``: dice already showing
+    a face join them, faces discarded as rolled leave them), each with its contributions
+    (``Colours.options``); each state's contributions are joined with each roll's, memoized
+    per contribution. After the last colour a contribution's best key is taken for each of
+    its distinct contributions once, and each state's roll by roll is the least of its own."""
+    colours, work = Colours(plan), Work(limit, stop)
+    states = {frozenset((f, 0, 0, 0, (), (0,) * len(family[2]))
+                        for f, family in enumerate(colours.families)): 1}
+    order = colours.order
+    for k, c in enumerate(order):
+        later = tuple(order[k + 1:])
+        keep = [colours.halves_later(f, later) for f in range(len(colours.families))]
+        rolls = colours.rolls(c)
+        others = [x for x in order if x != c]
+        mates = [colours.halves_later(f, others) for f in range(len(colours.families))]
+        options = [[o for f in range(len(colours.families))
+                    for o in colours.options(f, c, faces, mates[f])] for faces, _ in rolls]
+        work.spend(sum(map(len, options)))
+        nxt = defaultdict(int)
+        last = k == len(order) - 1
+        join, final_key = colours.join, colours.final_key
+        paired_off = not any(colours.pooled[x] for x in later)
+        memo, joined = {}, {}
+
+        def state_of(found) -> frozenset:
+            """The state of the contributions ``found``: those none other beats."""
+            key = frozenset(found)
+            out = memo.get(key)
+            if out is None:
+                out = memo[key] = prune(found)
+            return out
+
+        def joins(a: tuple) -> list:
+            """Per roll of this colour, what contribution ``a`` becomes with each of the roll's
+            contributions: paired off once no pooled colour is left (``pair_off``), cut to
+            what the later colours can change (``cut``), pruned."""
+            out = joined.get(a)
+            if out is None:
+                f, out = a[FAMILY], []
+                for mine in options:
+                    found = {join(a, x, keep[f]) for x in mine if x[FAMILY] == f}
+                    found.discard(None)
+                    if not last:
+                        if paired_off:
+                            found = {y for cfg in found for y in colours.pair_off(cfg)}
+                        found = {colours.cut(cfg, later) for cfg in found}
+                        found.discard(None)
+                        found = prune(found)
+                    out.append(found)
+                work.spend(sum(map(len, out)) + 1)
+                joined[a] = out
+            return out
+
+        if last:  # per contribution, its best key with each roll; per state, the least
+            # the colour's distinct contributions, and each roll's as their numbers
+            distinct = list(set().union(*map(set, options)))
+            number = {x: n for n, x in enumerate(distinct)}
+            per_roll = [[number[x] for x in mine] for mine in options]
+            best = {}
+            for a in set().union(*states):
+                f = a[FAMILY]
+                keys = [INF if x[FAMILY] != f else final_key(join(a, x, 0))
+                        for x in distinct]
+                best[a] = [min(map(keys.__getitem__, mine), default=INF) for mine in per_roll]
+                work.spend(len(distinct) + len(per_roll))
+            for state, ways in states.items():
+                keys = [INF] * len(rolls)
+                for a in state:
+                    keys = list(map(min, keys, best[a]))
+                for key, (_, roll_ways) in zip(keys, rolls):
+                    nxt[key] += ways * roll_ways
+                work.spend(len(state))
+        else:
+            for state, ways in states.items():
+                per_roll = [joins(a) for a in state]
+                for r, (_, roll_ways) in enumerate(rolls):
+                    found = set().union(*(j[r] for j in per_roll))
+                    nxt[state_of(found)] += ways * roll_ways
+                    work.spend(len(found) // 4 + 1)
+        states = nxt
+    if not order:  # no die counts: one "roll"
+        states = {min(map(colours.final_key, state)): ways for state, ways in states.items()}
+    masks = defaultdict(int)
+    for key, ways in states.items():
+        masks[plan.mask_of_key(key)] += ways
+    return dict(masks), 6 ** sum(plan.rolled), work.units, plan.distinct_rolls()
