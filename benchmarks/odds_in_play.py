@@ -99,11 +99,11 @@ def main() -> None:
             if args.refine and not all(odds.exact for _, odds in quick):
                 view_module._refined.clear()
                 start = time.perf_counter()
-                panel = view.refine_odds(s, None, threading.Event())
+                view.refine_odds(s, None, threading.Event())
                 timings["refined in the background (estimates)"].append(
                     time.perf_counter() - start)
-                kinds["refined exact"] += panel.count("<td>exact</td>")
-                kinds["refined estimate"] += panel.count("<td>estimate from")
+                for _, odds in view_module._refined.get(s, ()):  # the rows the panel now shows
+                    kinds["refined exact" if odds.exact else "refined estimate"] += 1
             if args.no_budget:
                 start = time.perf_counter()
                 state_odds(s, samples=2_000, seed=0)
