@@ -234,13 +234,7 @@ def sample_reveal(s, u: float):
     weights, total = s.reveal_weights()
     if weights[0][0][0] != weights[-1][0][0]:  # several pools: a card may be in two
         return rules.sample_reveal(s, u)
-    point, acc = u * total, 0
-    chosen = weights[-1][0]
-    for key, w in weights:
-        acc += w
-        if point < acc:
-            chosen = key
-            break
+    chosen = rules.drawn(weights, total, u)
     c = s.content
     return _made(c, (REVEAL, chosen), lambda: rules.reveal_action(c, *chosen, False))
 

@@ -336,18 +336,26 @@ def sample_reveal_check(s, outcome) -> bool:
         s.content, outcome.arg, outcome.arg2, names.count(outcome.arg2) > 1)
 
 
+def drawn(weights, total: int, u: float):
+    """The key whose share of ``total`` holds the cumulative point ``u`` (0 <= u < 1), the
+    weights in whole numbers.
+
+    >>> drawn([("a", 1), ("b", 3)], 4, 0.5)
+    'b'
+    """
+    point, acc = u * total, 0
+    for key, w in weights:
+        acc += w
+        if point < acc:
+            return key
+    return weights[-1][0]
+
+
 def sample_reveal(s, u: float):
     """The card turned over at cumulative probability ``u``, in whole numbers, building only
     the outcome drawn (the same order and chances as ``chance_outcomes``)."""
     weights, total = s.reveal_weights()
-    point, acc = u * total, 0
-    chosen = weights[-1][0]
-    for key, w in weights:
-        acc += w
-        if point < acc:
-            chosen = key
-            break
-    pid, card = chosen
+    pid, card = drawn(weights, total, u)
     ambiguous = sum(1 for (_, other), _ in weights if other == card) > 1
     return reveal_action(s.content, pid, card, ambiguous)
 
