@@ -13,17 +13,27 @@ from odd_nb.__main__ import main
 from odd_nb.simulation import (SimulationError, game_seed, replay, simulate, summary,
                              timeline_of, wilson)
 
-# Studies compared across executors: Regicide with two different seats, and One Deck Dungeon
-# with its greedy agent (few games: about 50 ms each).
+# Studies compared across executors: Regicide with two different seats, One Deck Dungeon with
+# its greedy agent (few games: about 50 ms each), Dungeon Twister and Fog Town (issues 28, 29)
+# with their heuristic agents, Dungeon Twister with a start option.
 STUDIES = [
     dict(game="regicide", players=2, agents=["heuristic", "random"], games=120, seed=11),
     dict(game="one-deck-dungeon", heroes=["h2", "h3"], dungeon="d2", agents="greedy", games=6,
          seed=12),
+    dict(game="dungeon-twister", agents=["heuristic", "random"], games=4, seed=13,
+         round_limit=8),
+    dict(game="fog-town", players=2, agents="heuristic", games=10, seed=14),
 ]
 
 
 def run(study, **kwargs):
     return simulate(**study, progress=False, **kwargs)
+
+
+def returns_of(df, i) -> list:
+    """Row ``i``'s returns: one ``returns`` column for one player, else ``return_0``..."""
+    columns = ["returns"] if "returns" in df else sorted(c for c in df if c.startswith("return_"))
+    return [float(df.loc[i, c]) for c in columns]
 
 
 def test_one_row_per_game_with_documented_columns():
@@ -78,6 +88,8 @@ def test_same_frame_in_process_process_pool_and_dask():
     dict(game="regicide", players=1, agents="heuristic", games=4, seed=21),
     dict(game="regicide", players=3, agents=["random", "heuristic", "random"], games=4, seed=22),
     dict(game="one-deck-dungeon", agents="greedy", games=2, seed=23),
+    dict(game="dungeon-twister", agents="heuristic", games=2, seed=24, round_limit=6),
+    dict(game="fog-town", players=3, agents=["heuristic", "random", "search"], games=2, seed=25),
 ])
 def test_a_row_replays_as_a_timeline(study):
     df = run(study)
@@ -85,7 +97,8 @@ def test_a_row_replays_as_a_timeline(study):
     for i in df.index:
         t = timeline_of(df, i)
         assert isinstance(t, odd_nb.Timeline) and t.seed == df.loc[i, "seed"]
-        assert t.state.is_terminal and t.state.outcome == df.loc[i, "outcome"]
+        assert t.state.is_terminal and t.state.returns() == returns_of(df, i)
+        assert getattr(t.state, "outcome", df.loc[i, "outcome"]) == df.loc[i, "outcome"]
         assert len(t) == df.loc[i, "length"]
         assert sum(not e.chance for e in t.history) == df.loc[i, "decisions"]
         stats = game.final_stats(t.state)
