@@ -16,7 +16,8 @@ True
 Columns, one row per game, indexed by ``game`` (0 to games - 1):
 
 - ``seed``: the game's own seed, derived from the study seed and the game's index only;
-- ``outcome``: the final state's outcome (``"won"`` or ``"lost"`` in both games);
+- ``outcome``: the final state's outcome (``"won"`` or ``"lost"``; in Dungeon Twister Yellow's,
+  ``"draw"`` too), else ``"won"`` when some seat's return is positive;
 - ``returns`` (one seat) or ``return_0``, ``return_1``, ... (one per seat);
 - ``length``: steps played, chance outcomes included; ``decisions``: the agents' choices;
 - the game's own columns (``Game.final_stats``): One Deck Dungeon's ``floor``, ``level``,

@@ -56,3 +56,4 @@ def test_random_games_end_with_a_result_the_rules_allow(block):
             assert s.winner == (0 if p0 > p1 else 1 if p1 > p0 else -1)
         assert s.returns() == ([0.0, 0.0] if s.winner == -1 else
                                [1.0, -1.0] if s.winner == 0 else [-1.0, 1.0])
+        assert s.outcome == ("draw", "won", "lost")[s.winner + 1]  # Yellow's, for simulate

@@ -99,6 +99,15 @@ class DungeonTwisterState(State):
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def outcome(self) -> str | None:
+        """The result for Yellow (seat 0): ``"won"``, ``"lost"`` or ``"draw"``, None before the
+        end. ``odd_nb.simulate`` records it, so ``summary``'s win rate is Yellow's; the frame's
+        ``winner`` column names the side (§13)."""
+        if self.phase != "over":
+            return None
+        return {None: None, -1: "draw", 0: "won", 1: "lost"}[self.winner]
+
     def returns(self) -> list[float]:
         if self.phase != "over" or self.winner in (None, -1):
             return [0.0, 0.0]
