@@ -52,19 +52,16 @@ def by_the_rules():
             setattr(OddState, name, method)
 
 
-def random_games(n: int, seed: int) -> tuple[float, int, list]:
-    """Seconds, steps and final states of n random games on bare states (``play_out`` with
-    the random agent)."""
+def games(agent, n: int, seed: int) -> tuple[float, list]:
+    """Seconds (process time) and final states of ``n`` games of ``agent`` on bare states
+    (``play_out``), the setups in turn."""
     finals = []
-    agent = RandomAgent()
     start = time.process_time()
     for i in range(n):
         heroes, dungeon = SETUPS[i % len(SETUPS)]
         s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
-        final = play_out(s, agent, random.Random(seed * 1_000_003 + i))
-        finals.append(final)
-    seconds = time.process_time() - start
-    return seconds, count_steps(n, seed), finals
+        finals.append(play_out(s, agent, random.Random(seed * 1_000_003 + i)))
+    return time.process_time() - start, finals
 
 
 def count_steps(n: int, seed: int) -> int:
@@ -139,18 +136,6 @@ def replay_undo(t, step: int, repeat: int = 5) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
-def greedy_games(n: int, seed: int) -> tuple[float, list]:
-    """Seconds and final states of n games of the greedy agent on bare states."""
-    finals = []
-    agent = GreedyAgent()
-    start = time.process_time()
-    for i in range(n):
-        heroes, dungeon = SETUPS[i % len(SETUPS)]
-        s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
-        finals.append(play_out(s, agent, random.Random(seed * 1_000_003 + i)))
-    return time.process_time() - start, finals
-
-
 def best_of(rounds: int, run) -> tuple:
     """``run(reference)`` alternately on the fast and the reference path, ``rounds`` times
     each; the fastest of each (a shared machine slows some runs), with the results checked
@@ -181,7 +166,7 @@ def main() -> None:
     print(f"One Deck Dungeon playouts, one core, Python {sys.version.split()[0]} "
           f"(best of {args.rounds}, fast and reference paths alternating)")
     n = args.games
-    fast, ref, finals = best_of(args.rounds, lambda: random_games(n, args.seed)[::2])
+    fast, ref, finals = best_of(args.rounds, lambda: games(RandomAgent(), n, args.seed))
     steps = count_steps(n, args.seed)
     won = sum(f.outcome == "won" for f in finals)
     print(f"random games (bare states): {n / fast:8.0f} games/s  {steps / fast:9.0f} actions/s  "
@@ -192,7 +177,7 @@ def main() -> None:
     print(f"  baseline, choosing only:  {steps / base:9.0f} choices/s "
           f"(the agent's share of a game: {base / fast:.1%})")
     g = args.greedy_games
-    fast, ref, finals = best_of(args.rounds, lambda: greedy_games(g, args.seed))
+    fast, ref, finals = best_of(args.rounds, lambda: games(GreedyAgent(), g, args.seed))
     won = sum(f.outcome == "won" for f in finals)
     print(f"greedy games (bare states): {g / fast:8.1f} games/s  ({g} games, {won} won)")
     print(f"  baseline, reference path: {g / ref:8.1f} games/s  (fast path {ref / fast:.1f}x)")

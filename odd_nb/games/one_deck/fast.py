@@ -40,14 +40,26 @@ def _made(table: dict, key: tuple, make):
     return value
 
 
+def kept(table: dict, key, owner, make):
+    """``make()``, kept in ``table`` under ``key``, which holds ``id(owner)``: the entry keeps
+    ``owner`` too, so that an object that reuses the id of one gone is never answered from it.
+    A table past ``LIMIT`` entries starts afresh.
+
+    >>> table, box = {}, object()
+    >>> kept(table, id(box), box, lambda: 1), kept(table, id(box), box, lambda: 2)
+    (1, 1)
+    """
+    entry = table.get(key)
+    if entry is None or entry[0] is not owner:
+        if len(table) > LIMIT:
+            table.clear()
+        entry = table[key] = (owner, make())
+    return entry[1]
+
+
 def box_text(box) -> str:
     """``str(box)``, made once per box."""
-    entry = _box_texts.get(id(box))
-    if entry is None or entry[0] is not box:
-        if len(_box_texts) > LIMIT:
-            _box_texts.clear()
-        entry = _box_texts[id(box)] = (box, str(box))
-    return entry[1]
+    return kept(_box_texts, id(box), box, lambda: str(box))
 
 
 def forbidden(s, what: str) -> bool:
@@ -61,14 +73,8 @@ def banned(s) -> frozenset:
     if s.phase not in _FORBIDDING_PHASES:
         return _NOTHING
     content = s.content
-    key = (id(content), s.dungeon, s.floor, s.card)
-    entry = _banned.get(key)
-    if entry is None or entry[0] is not content:
-        if len(_banned) > LIMIT:
-            _banned.clear()
-        entry = _banned[key] = (content, frozenset(
-            e.what for e in s.active_abilities("continuous")))
-    return entry[1]
+    return kept(_banned, (id(content), s.dungeon, s.floor, s.card), content,
+                lambda: frozenset(e.what for e in s.active_abilities("continuous")))
 
 
 _banned: dict = {}  # see ``banned``
@@ -168,10 +174,7 @@ _situations: dict = {}  # see ``situation``
 def peril_choices(s) -> list:
     """``encounter.legal`` in E1: the peril card's options (a new list each time)."""
     content = s.content
-    entry = _perils.get((id(content), s.card))
-    if entry is None or entry[0] is not content:
-        entry = _perils[id(content), s.card] = (content, encounter.legal(s))
-    return list(entry[1])
+    return list(kept(_perils, (id(content), s.card), content, lambda: encounter.legal(s)))
 
 
 def loot_choices(s) -> list:
@@ -179,12 +182,7 @@ def loot_choices(s) -> list:
     skills, the level and the potions identified."""
     content = s.content
     key = (id(content), s.card, heroes_key(s), s.level, s.potion_cards)
-    entry = _loot.get(key)
-    if entry is None or entry[0] is not content:
-        if len(_loot) > LIMIT:
-            _loot.clear()
-        entry = _loot[key] = (content, loot.legal(s))
-    return list(entry[1])
+    return list(kept(_loot, key, content, lambda: loot.legal(s)))
 
 
 def roll_options(s) -> list:
@@ -192,12 +190,7 @@ def roll_options(s) -> list:
     the colours gathered."""
     content = s.content
     key = (id(content), heroes_key(s), s.campaign_stats, s.level, s.supply, s.card, s.option)
-    entry = _rolls.get(key)
-    if entry is None or entry[0] is not content:
-        if len(_rolls) > LIMIT:
-            _rolls.clear()
-        entry = _rolls[key] = (content, encounter.roll_options(s))
-    return list(entry[1])
+    return list(kept(_rolls, key, content, lambda: encounter.roll_options(s)))
 
 
 _enter: dict = {}  # (card, name) -> EnterOpenDoor
