@@ -148,3 +148,42 @@ def test_e3_several_wide_boxes_with_fixed_dice_and_discards(seed):
     discard = ((rng.choice(DIE_COLOURS[:3] + (None,)), rng.randint(1, 6)),)
     plan = plan_for(pool, boxes, black_supply=supply, fixed=fixed, discard=discard)
     assert vector.distribution(plan)[:2] == walk.distribution(plan)[:2]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a7_the_last_colour_joined_by_addition(seed):
+    """A7 and §4 (docs/odds.md, "vector: the last colour"): the whole numbers of ``packed`` add
+    up as two contributions join. For every contribution ``a`` of one colour and ``x`` of another
+    (two of their rolls, every family), the key read off ``code(a) + code(x)`` is the key of
+    their join, except that a half given to a box that the other side does not complete still
+    counts half a budget: then it may be worse, never better. Small boxes of the colour no die
+    shows take halves; budgets of 1 to 4 (black dice in the supply) run out on some joins."""
+    from odd_nb.games.one_deck.odds.packed import Packing
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    rng = random.Random(700 + seed)
+    present = ["yellow", rng.choice(("pink", "blue"))]
+    absent = ({"pink", "blue"} - set(present)).pop()  # halves of pairs go to its boxes
+    boxes = [Box(rng.choice(("yellow", "pink", "blue", "any")), rng.randint(4, 12), wide=True,
+                 damage=rng.randint(0, 2)) for _ in range(rng.choice((2, 3)))]
+    boxes += [Box(absent, rng.randint(1, 6), damage=rng.randint(0, 2), time=rng.randint(0, 1))
+              for _ in range(2)]
+    boxes.append(Box(rng.choice(present), rng.randint(1, 6), armor=seed % 4 == 0))
+    colours = Colours(plan_for({present[0]: 3, present[1]: 3}, boxes, black_supply=1 + seed % 4))
+    first, last = colours.order
+    compared = equal = 0
+    for f in range(len(colours.families)):
+        packing = Packing(colours, f)
+        a_rolls = [colours.options(f, first, faces, -1) for faces, _ in colours.rolls(first)]
+        x_rolls = [colours.options(f, last, faces, -1) for faces, _ in colours.rolls(last)]
+        for a in {a for mine in rng.sample(a_rolls, min(8, len(a_rolls))) for a in mine}:
+            for x in {x for mine in rng.sample(x_rolls, min(8, len(x_rolls))) for x in mine}:
+                packed = packing.key(packing.code(a) + packing.code(x))
+                joined = colours.final_key(colours.join(a, x, 0))
+                compared += 1
+                if a[2] == x[2]:  # every half completed by the other side
+                    assert packed == joined, (a, x)
+                    equal += 1
+                else:
+                    assert packed >= joined, (a, x)
+    assert equal and compared

@@ -13,7 +13,8 @@ only asks whether its sum is reached) and the dice they keep for 2-for-1 pairs o
 worth keeping (none beaten by another, ``prune``) of the colours so far, and rolls that come to
 the same state are merged, their ways added. After the last colour each state's best key is its
 least contribution's ``final_key``: the pool paired neighbour with neighbour from the top, each
-pair one budget, the pairs spread over the wide boxes.
+pair one budget, the pairs spread over the wide boxes. The last colour's millions of joins are
+whole-number additions (``packed``).
 
 >>> from odd_nb.games.one_deck import Box
 >>> from odd_nb.games.one_deck.odds import plan_for
@@ -29,6 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from operator import add, ge
 
+from .packed import Packing
 from .problem import INF, K
 from .split.sides import colour_rolls
 from .split.work import Work
@@ -378,7 +380,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         work.spend(sum(map(len, options)))
         nxt = defaultdict(int)
         last = k == len(order) - 1
-        join, final_key = colours.join, colours.final_key
+        join = colours.join
         paired_off = not any(colours.pooled[x] for x in later)
         memo, joined = {}, {}
 
@@ -413,14 +415,22 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
 
         if last:  # per contribution, its best key with each roll; per state, the least
             # the colour's distinct contributions, and each roll's as their numbers
-            distinct = list(set().union(*map(set, options)))
+            distinct = sorted(set().union(*map(set, options)), key=lambda x: x[FAMILY])
             number = {x: n for n, x in enumerate(distinct)}
             per_roll = [[number[x] for x in mine] for mine in options]
+            # each family's contributions as whole numbers that add (``packed``); those of
+            # other families never join: INF
+            packings, spans, done = [], [], 0
+            for f in range(len(colours.families)):
+                packing = Packing(colours, f)
+                codes = [packing.code(x) for x in distinct if x[FAMILY] == f]
+                packings.append(packing)
+                spans.append(([INF] * done, codes, [INF] * (len(distinct) - done - len(codes))))
+                done += len(codes)
             best = {}
             for a in set().union(*states):
-                f = a[FAMILY]
-                keys = [INF if x[FAMILY] != f else final_key(join(a, x, 0))
-                        for x in distinct]
+                packing, (before, codes, after) = packings[a[FAMILY]], spans[a[FAMILY]]
+                keys = before + packing.keys(packing.code(a), codes) + after
                 best[a] = [min(map(keys.__getitem__, mine), default=INF) for mine in per_roll]
                 work.spend(len(distinct) + len(per_roll))
             for state, ways in states.items():
