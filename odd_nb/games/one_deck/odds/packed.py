@@ -162,7 +162,6 @@ class Packing:
 def best_wide(wide, lacks, pairs: tuple):
     """The least cost of the wide boxes left open when the ``pairs`` (values, descending) are
     shared out over the ``lacks``; INF when a box that must be covered cannot be."""
-    from .vector import fills
     best = INF
     for lost in range(1 << len(wide)):  # the wide boxes left open
         extra = 0
@@ -176,3 +175,32 @@ def best_wide(wide, lacks, pairs: tuple):
         if fills(want, pairs):
             best = extra
     return best
+
+
+def fills(lacks: tuple, values: tuple) -> bool:
+    """Whether the ``values`` (descending) can be shared out so that each lack gets at least
+    its amount.
+
+    >>> fills((5, 4), (6, 3, 2)), fills((5, 4), (6, 3))
+    (True, False)
+    """
+    if not lacks:
+        return True
+    if sum(values) < sum(lacks):
+        return False
+    return _fills(lacks, values)
+
+
+def _fills(lacks, values) -> bool:
+    if all(lack <= 0 for lack in lacks):
+        return True
+    if not values:
+        return False
+    head, rest = values[0], values[1:]
+    tried = set()
+    for w, lack in enumerate(lacks):
+        if lack > 0 and lack not in tried:
+            tried.add(lack)
+            if _fills(lacks[:w] + (lack - head,) + lacks[w + 1:], rest):
+                return True
+    return False

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from operator import add, ge
 
-from .packed import Packing
+from .packed import Packing, best_wide
 from .problem import INF, K
 from .split.sides import colour_rolls
 from .split.work import Work
@@ -267,50 +267,10 @@ class Colours:
         if key != INF:
             lacks = tuple(need - v for (need, *_), v in zip(wide, values))
             pairs = pool[1::2][:self.budget - spent]
-            best = INF
-            for lost in range(1 << len(wide)):  # the wide boxes left open
-                extra = 0
-                for w, (_, _, cost, must) in enumerate(wide):
-                    if lost >> w & 1:
-                        extra = INF if must else extra + cost
-                if extra >= best:
-                    continue
-                want = tuple(sorted((lack for w, lack in enumerate(lacks)
-                                     if not lost >> w & 1 and lack > 0), reverse=True))
-                if fills(want, pairs):
-                    best = extra
+            best = best_wide(wide, lacks, pairs)
             key = key + best
         self._final[cfg] = key
         return key
-
-
-def fills(lacks: tuple, values: tuple) -> bool:
-    """Whether the ``values`` (descending) can be shared out so that each lack gets at least
-    its amount.
-
-    >>> fills((5, 4), (6, 3, 2)), fills((5, 4), (6, 3))
-    (True, False)
-    """
-    if not lacks:
-        return True
-    if sum(values) < sum(lacks):
-        return False
-    return _fills(lacks, values)
-
-
-def _fills(lacks, values) -> bool:
-    if all(lack <= 0 for lack in lacks):
-        return True
-    if not values:
-        return False
-    head, rest = values[0], values[1:]
-    tried = set()
-    for w, lack in enumerate(lacks):
-        if lack > 0 and lack not in tried:
-            tried.add(lack)
-            if _fills(lacks[:w] + (lack - head,) + lacks[w + 1:], rest):
-                return True
-    return False
 
 
 def beats(y: tuple, x: tuple) -> bool:
@@ -377,7 +337,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         mates = [colours.halves_later(f, others) for f in range(len(colours.families))]
         options = [[o for f in range(len(colours.families))
                     for o in colours.options(f, c, faces, mates[f])] for faces, _ in rolls]
-        work.spend(sum(map(len, options)))
+        joins_tried = sum(map(len, options))  # a contribution joined with every roll's
+        work.spend(joins_tried)
         nxt = defaultdict(int)
         last = k == len(order) - 1
         join = colours.join
@@ -390,6 +351,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             out = memo.get(key)
             if out is None:
                 out = memo[key] = prune(found)
+                work.spend(len(found) * len(out) // 8)  # each kept one against each found
             return out
 
         def joins(a: tuple) -> list:
@@ -398,18 +360,18 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             what the later colours can change (``cut``), pruned."""
             out = joined.get(a)
             if out is None:
-                f, out = a[FAMILY], []
+                f, out, made = a[FAMILY], [], 0
                 for mine in options:
                     found = {join(a, x, keep[f]) for x in mine if x[FAMILY] == f}
                     found.discard(None)
-                    if not last:
-                        if paired_off:
-                            found = {y for cfg in found for y in colours.pair_off(cfg)}
-                        found = {colours.cut(cfg, later) for cfg in found}
-                        found.discard(None)
-                        found = prune(found)
-                    out.append(found)
-                work.spend(sum(map(len, out)) + 1)
+                    if paired_off:
+                        found = {y for cfg in found for y in colours.pair_off(cfg)}
+                    found = {colours.cut(cfg, later) for cfg in found}
+                    found.discard(None)
+                    kept = prune(found)
+                    made += len(found) + len(found) * len(kept) // 8 + 1
+                    out.append(kept)
+                work.spend(joins_tried + made)
                 joined[a] = out
             return out
 
@@ -432,14 +394,14 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 packing, (before, codes, after) = packings[a[FAMILY]], spans[a[FAMILY]]
                 keys = before + packing.keys(packing.code(a), codes) + after
                 best[a] = [min(map(keys.__getitem__, mine), default=INF) for mine in per_roll]
-                work.spend(len(distinct) + len(per_roll))
+                work.spend(len(distinct) + joins_tried)
             for state, ways in states.items():
                 keys = [INF] * len(rolls)
                 for a in state:
                     keys = list(map(min, keys, best[a]))
                 for key, (_, roll_ways) in zip(keys, rolls):
                     nxt[key] += ways * roll_ways
-                work.spend(len(state))
+                work.spend(len(state) * len(rolls) // 8 + 1)
         else:
             for state, ways in states.items():
                 per_roll = [joins(a) for a in state]
