@@ -6,6 +6,7 @@ Rules references (§n, An) are to docs/rules/one-deck-dungeon.md.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from rules_kit import A, HeroState, at_door, loot_state
@@ -106,6 +107,42 @@ def test_boss_chance_grows_with_health_and_dice():
     assert all(a <= b + 1e-12 for a, b in zip(weak[health], weak[health][1:]))
     assert all(a <= b + 1e-12 for a, b in zip(weak[health], strong[health]))
     assert weak[0][0] == 1.0 and weak[health][0] < 1
+
+
+def test_boss_round_places_dice_as_the_agent_does():
+    """§10, A11: one boss round, its dice placed ☠ boxes first with the smallest die that covers
+    each. Grubmaw (d1) against one yellow die: a 5 or a 6 covers the yellow 5 ☠ box (a hit, the
+    four ♥ boxes uncovered), anything less covers nothing; the same rolls every time (seeded)."""
+    boss = expectimax_content().dungeons["d1"].boss
+    rounds = expectimax.boss_round(boss, {"yellow": 1})
+    assert set(rounds) == {(4, 1), (4, 0)}
+    assert abs(rounds[4, 1] - 1 / 3) < 0.05
+    assert rounds == expectimax.boss_round(boss, {"yellow": 1})
+
+
+def test_boss_round_counts_the_damage_of_every_round_start():
+    """§10: Quarrymother Vesk (d2) deals 1 damage at the start of each boss round (its "on
+    start" ability), on top of every uncovered ♥ box: with no dice at all a round costs 1 + 4."""
+    boss = expectimax_content().dungeons["d2"].boss
+    assert sum(b.damage for b in boss.boxes) == 4
+    assert expectimax.boss_round(boss, {}) == {(5, 0): 1.0}
+
+
+def test_choices_read_only_the_position():
+    """The agent decides from the position alone, which holds what the party sees and nothing
+    more (face-down cards are not drawn until revealed, docs/design.md "Chance"): at every
+    decision of a seeded game its choice is the same whatever random numbers it is handed, and
+    the same for a copy of the position."""
+    s = odd_nb.start("one-deck-dungeon", seed=5, heroes=["h3"], dungeon="d2").state
+    rng = random.Random(5)
+    agent, other = ExpectimaxAgent(), ExpectimaxAgent()
+    while not s.is_terminal:
+        if s.is_chance:
+            s = s.apply(s.sample_chance(rng.random()))
+            continue
+        choice = agent.choose(s, random.Random(1))
+        assert other.choose(copy.deepcopy(s), random.Random(2)) == choice
+        s = s.apply(choice)
 
 
 def expectimax_content():
