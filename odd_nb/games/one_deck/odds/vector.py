@@ -43,9 +43,9 @@ NAME = "vector"
 #: time budget): the walk's, whose questions it takes (it took 3 us a roll on 790,272 rolls)
 SECONDS_PER_ROLL = 1e-6
 #: how many times ``encounter_odds``'s work a roll its questions are worth: with several wide
-#: boxes the Solver takes longer a roll (0.7 ms a roll on the benchmark's generated #4, some
-#: 200 units of this method's work)
-ROLLS_DEARER = 5
+#: boxes the Solver takes 0.4-2.5 ms a roll (the benchmark's generated #1-#4, #7), some 1,000
+#: units of this method's work (0.2-1.2 us a unit on the same cases)
+ROLLS_DEARER = 50
 # a contribution: (family, covered small boxes, halved small boxes, budget spent, pool faces
 # (descending), value on each wide box of the family...)
 FAMILY, COVERED, HALVED, SPENT, POOL, VALUES = 0, 1, 2, 3, 4, 5
