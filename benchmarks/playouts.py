@@ -6,7 +6,9 @@ and what undo costs early and late in a long timeline.
 Figures, each beside a baseline measured in the same run:
 - random games/s and actions/s on bare states (``play_out``), and through a ``Timeline`` (what a
   notebook user drives: history kept, chance drawn from the path hash);
-- games are timed in process time (one core's work, whatever else the machine runs);
+- games are timed in process time (one core's work, whatever else the machine runs), and the
+  garbage collector's share of that time is printed: tables that grow with every new position
+  cost more in collections than they save;
 - the baseline for the engine: the same games by the reference path (legal actions listed by
   ``rules.legal``, every step made by ``OddState.apply_by_rules``), which the fast paths
   (``fast.py``) must equal step for step; the two alternate ``--rounds`` times, best taken;
@@ -19,6 +21,7 @@ Figures, each beside a baseline measured in the same run:
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -52,16 +55,38 @@ def by_the_rules():
             setattr(OddState, name, method)
 
 
-def games(agent, n: int, seed: int) -> tuple[float, list]:
-    """Seconds (process time) and final states of ``n`` games of ``agent`` on bare states
-    (``play_out``), the setups in turn."""
+class Collections:
+    """Process time spent in garbage collections while in use (``gc.callbacks``)."""
+
+    def __init__(self):
+        self.seconds, self._start = 0.0, None
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+        elif self._start is not None:
+            self.seconds += time.process_time() - self._start
+
+    def __enter__(self) -> "Collections":
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        gc.callbacks.remove(self)
+
+
+def games(agent, n: int, seed: int) -> tuple[float, list, float]:
+    """Seconds (process time), final states and seconds spent collecting garbage of ``n``
+    games of ``agent`` on bare states (``play_out``), the setups in turn."""
     finals = []
-    start = time.process_time()
-    for i in range(n):
-        heroes, dungeon = SETUPS[i % len(SETUPS)]
-        s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
-        finals.append(play_out(s, agent, random.Random(seed * 1_000_003 + i)))
-    return time.process_time() - start, finals
+    with Collections() as collections:
+        start = time.process_time()
+        for i in range(n):
+            heroes, dungeon = SETUPS[i % len(SETUPS)]
+            s = GAME.new_initial_state(heroes=heroes, dungeon=dungeon)
+            finals.append(play_out(s, agent, random.Random(seed * 1_000_003 + i)))
+        seconds = time.process_time() - start
+    return seconds, finals, collections.seconds
 
 
 def count_steps(n: int, seed: int) -> int:
@@ -139,19 +164,19 @@ def replay_undo(t, step: int, repeat: int = 5) -> float:
 def best_of(rounds: int, run) -> tuple:
     """``run(reference)`` alternately on the fast and the reference path, ``rounds`` times
     each; the fastest of each (a shared machine slows some runs), with the results checked
-    equal."""
+    equal: seconds of each, the final states and the fast run's seconds collecting garbage."""
     best = {}
     for _ in range(rounds):
         for reference in (False, True):
             if reference:
                 with by_the_rules():
-                    secs, finals = run()
+                    found = run()
             else:
-                secs, finals = run()
-            if reference not in best or secs < best[reference][0]:
-                best[reference] = secs, finals
+                found = run()
+            if reference not in best or found[0] < best[reference][0]:
+                best[reference] = found
     assert best[False][1] == best[True][1], "the fast path ended a game differently"
-    return best[False][0], best[True][0], best[False][1]
+    return best[False][0], best[True][0], best[False][1], best[False][2]
 
 
 def main() -> None:
@@ -166,18 +191,20 @@ def main() -> None:
     print(f"One Deck Dungeon playouts, one core, Python {sys.version.split()[0]} "
           f"(best of {args.rounds}, fast and reference paths alternating)")
     n = args.games
-    fast, ref, finals = best_of(args.rounds, lambda: games(RandomAgent(), n, args.seed))
+    fast, ref, finals, collecting = best_of(args.rounds,
+                                            lambda: games(RandomAgent(), n, args.seed))
     steps = count_steps(n, args.seed)
     won = sum(f.outcome == "won" for f in finals)
     print(f"random games (bare states): {n / fast:8.0f} games/s  {steps / fast:9.0f} actions/s  "
-          f"({n} games, {steps / n:.0f} actions each, {won} won)")
+          f"({n} games, {steps / n:.0f} actions each, {won} won; garbage collection "
+          f"{collecting / fast:.0%} of the time)")
     print(f"  baseline, reference path: {n / ref:8.0f} games/s  {steps / ref:9.0f} actions/s  "
           f"(fast path {ref / fast:.1f}x)")
     base = choosing_only(steps, args.seed)
     print(f"  baseline, choosing only:  {steps / base:9.0f} choices/s "
           f"(the agent's share of a game: {base / fast:.1%})")
     g = args.greedy_games
-    fast, ref, finals = best_of(args.rounds, lambda: games(GreedyAgent(), g, args.seed))
+    fast, ref, finals, _ = best_of(args.rounds, lambda: games(GreedyAgent(), g, args.seed))
     won = sum(f.outcome == "won" for f in finals)
     print(f"greedy games (bare states): {g / fast:8.1f} games/s  ({g} games, {won} won)")
     print(f"  baseline, reference path: {g / ref:8.1f} games/s  (fast path {ref / fast:.1f}x)")

@@ -1,11 +1,14 @@
-"""The fast paths of One Deck Dungeon (``fast.py``) against the rules they mirror.
+"""The fast paths of One Deck Dungeon (``fast.py``, ``fast_dice.py``) against the rules they mirror.
 
 ``OddState.apply`` makes each step by ``fast.chance_step`` or ``fast.decision_step`` (the most
 frequent ones on a copy of the state's dictionary, the others on a Draft, each sent straight to
 its rule function); ``apply_by_rules`` makes every step by ``rules.take`` on a Draft, in the
 rulebook's order. ``legal_actions()`` lists by ``fast.legal`` (tables of ready-made actions),
 ``rules.legal`` is the reference; ``is_legal`` without the list looks among the choices of the
-action's kind only (``fast.is_legal``); the greedy agent reads only the kinds it weighs.
+action's kind only (``fast.is_legal``); the greedy agent reads only the kinds it weighs. In E2 and
+E4 the pools are read as numbers and the lists joined from tables (``fast_dice.py``), and the
+encounter's table (what the lists hold besides dice) passes from a state to the next while only
+the dice change (placing, discarding, converting).
 
 At every step of seeded random and greedy games, for one and two heroes, every dungeon, both
 card files, the loss option and a campaign profile, the two must agree: the same legal actions
@@ -24,12 +27,15 @@ import random
 import pytest
 
 from odd_nb.core.state import IllegalAction, State
-from odd_nb.games.one_deck import fast, rules
-from odd_nb.games.one_deck.actions import DONE, Card, Place, Rolled, Use
+from odd_nb.games.one_deck import encounter, fast, rules
+from odd_nb.games.one_deck.actions import DONE, Card, Convert, Discard, Place, Rolled, Use
 from odd_nb.games.one_deck.agents import GreedyAgent
+from odd_nb.games.one_deck.content import Box
+from odd_nb.games.one_deck.dice import COLOURS, FULL_SUPPLY
 from odd_nb.games.one_deck.game import OneDeckDungeon
+from odd_nb.games.one_deck.state import HeroState
 
-from rules_kit import GAME, fresh, new
+from rules_kit import GAME, dice_state, fresh, new
 
 EXPANSION = OneDeckDungeon(content="expansion")
 SETUPS = {
@@ -165,3 +171,128 @@ def test_states_built_by_hand_and_pickled_take_the_same_paths():
             assert built.apply(a) == built.apply_by_rules(a)
     copy = pickle.loads(pickle.dumps(s))
     assert copy == s and hash(copy) == hash(s)
+    s.legal_actions()  # the state now keeps the encounter's table, and a pickle takes it along
+    while s.phase == "dice" and not s.is_chance:
+        copy = pickle.loads(pickle.dumps(s))
+        assert copy.legal_actions() == s.legal_actions() == rules.legal(copy)
+        a = rng.choice(copy.legal_actions())
+        assert copy.apply(a) == s.apply_by_rules(a)
+        s = s.apply(a)
+        if not s.is_chance:
+            s.legal_actions()
+
+
+def same_lists(s) -> None:
+    """The listing of ``s`` and of its parts equals the rules' (texts and types included), and
+    every action listed is legal by ``fast.is_legal``."""
+    listed, wanted = fast.legal(s), rules.legal(s)
+    assert listed == wanted, repr(s)
+    assert [str(x) for x in listed] == [str(x) for x in wanted]
+    assert [type(x) for x in listed] == [type(x) for x in wanted]
+    if s.phase == "dice" and not (s.damage_due or s.dying):
+        assert fast.placements(s) == encounter.placements(s)
+        assert fast.discards(s) == encounter.discards(s)
+    if s.phase in ("dice", "feats") and not (s.damage_due or s.dying):
+        assert fast.conversions(s) == encounter.conversions(s)
+    for x in listed:
+        assert fast.is_legal(s, x), (x, repr(s))
+
+
+def random_die(rng) -> tuple:
+    return rng.choice(COLOURS), rng.randint(1, 6)
+
+
+def test_dice_read_as_numbers_give_what_the_rules_give():
+    """§4 E4 by hand-built positions the games meet rarely: doubles and triples in one pool and
+    across two (a pair of equal dice converts once), black dice (never two together, A7), a
+    supply with no black die (only pairs with a black die convert, A7), armor boxes open and
+    covered (A11), wide boxes part-filled, 1P and 2P (a pair across heroes converts for either),
+    conversion, skills or potions forbidden (Chain Warden e15, Granite Watcher e14, Marsh Hag
+    e10), hurt heroes (heals name their patients, §7)."""
+    rng = random.Random(27)
+    cards = ["e01", "e15", "e14", "e10"]
+    checked = 0
+    for _ in range(400):
+        heroes = rng.choice([("h1",), ("h2", "h3"), ("h4",), ("h5", "h1")])
+        boxes = [Box(rng.choice(COLOURS[1:] + ("any",)), rng.randint(1, 12 if wide else 6),
+                     wide=wide, armor=rng.random() < 0.3, damage=rng.randint(0, 2))
+                 for wide in (rng.random() < 0.4 for _ in range(rng.randint(1, 6)))]
+        placed = [tuple(random_die(rng) for _ in range(rng.choice((0, 0, 1, 2))))
+                  if box.wide else (() if rng.random() < 0.7 else (random_die(rng),))
+                  for box in boxes]
+        pools = []
+        for _ in heroes:
+            pool = [random_die(rng) for _ in range(rng.randint(0, 9))]
+            pool += rng.sample(pool, min(len(pool), rng.randint(0, 3)))  # doubles, triples
+            pools.append(pool)
+        party = [HeroState(h, damage=rng.choice((0, 0, 1, 3))) for h in heroes]
+        used = sum(len(p) for p in pools) + sum(len(d) for d in placed)
+        if used > sum(FULL_SUPPLY) - 4 or any(
+                sum(c == colour for p in pools + placed for c, _ in p) > n
+                for colour, n in zip(COLOURS, FULL_SUPPLY)):
+            continue  # more dice of a colour than the game has
+        s = dice_state(boxes, pools, heroes=heroes, card=rng.choice(cards), placed=placed,
+                       party=party, potions=rng.choice((0, 1, 2)))
+        for supply in (s.supply, s.supply[:3] + (0,)):  # and no black die left (A7)
+            for phase in ("dice", "feats"):
+                same_lists(fresh(s, supply=supply, phase=phase))
+        checked += 1
+    assert checked > 250
+
+
+def test_two_heroes_share_the_bonus_dice_as_the_rules_do():
+    """E3, A9: in 2P the roll choices share the level's bonus dice, and name who gathers first
+    exactly when the supply is short of what both need, whatever the supply holds."""
+    rng = random.Random(9)
+    s, seen = new(("h2", "h3"), "d2"), 0
+    while not s.is_terminal and seen < 150:
+        if s.phase == "feats" and not s.is_chance and not s.damage_due:
+            for _ in range(4):
+                supply = tuple(rng.randint(0, n) for n in FULL_SUPPLY)
+                for level in (1, 2, 3, 4):
+                    changed = fresh(s, supply=supply, level=level)
+                    assert fast.roll_options(changed) == encounter.roll_options(changed)
+                    assert [str(a) for a in fast.roll_options(changed)] == [
+                        str(a) for a in encounter.roll_options(changed)]
+                    same_lists(changed)
+            seen += 1
+        s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                    else rng.choice(s.legal_actions()))
+        if s.is_terminal and seen < 150:
+            s = new(("h2", "h3"), "d2")
+
+
+def test_the_encounters_table_passes_only_where_only_dice_changed():
+    """E2/E4: a state reached by placing, discarding or converting lists with the table it was
+    handed; the same position built afresh (no table) lists the same, and so do the rules;
+    a state made any other way (a draft, ``dataclasses.replace``) starts without one. Hurt
+    heroes and drinkable potions at every phase (§7, A20) are met on the way."""
+    rng = random.Random(11)
+    handed = 0
+    for game, heroes, dungeon in ((GAME, ("h1",), "d1"), (GAME, ("h5", "h1"), "d4"),
+                                  (EXPANSION, ("h4", "h5"), "d1")):
+        for seed in range(25):
+            s = game.new_initial_state(heroes=list(heroes), dungeon=dungeon)
+            rng.seed(seed)
+            while not s.is_terminal:
+                if s.is_chance:
+                    s = s.apply(s.sample_chance(rng.random()))
+                    continue
+                carried = s.__dict__.get("_encounter") is not None
+                listed = s.legal_actions()
+                assert listed == fast.legal(fresh(s)) == rules.legal(s), repr(s)
+                if carried:
+                    handed += 1
+                    assert s.phase in ("dice", "feats")
+                if s.phase in ("turn start", "turn", "door", "loot"):
+                    hurt = tuple(HeroState(h.id, rng.choice((0, 2)), h.items, h.skills, h.stored)
+                                 for h in s.heroes)
+                    same_lists(fresh(s, heroes=hurt))
+                a = rng.choice(listed)
+                after = s.apply(a)
+                if after.__dict__.get("_encounter") is not None:
+                    assert type(a) in (Place, Discard, Convert)
+                assert fast.fields_of(after).get("_encounter") is None
+                assert "_encounter" not in fresh(after).__dict__
+                s = after
+    assert handed > 500

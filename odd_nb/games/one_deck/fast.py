@@ -8,6 +8,12 @@ Every function here names the rule function it mirrors and gives what it gives, 
 greedy games. Actions are immutable values, so one ``Place`` or ``Convert`` made once serves every
 state that offers it: the tables below keep them, keyed by everything they hold.
 
+E2 and E4 are most of a game's decisions. Their lists join the dice read as numbers
+(``fast_dice.py``) with the encounter's table: what the lists hold besides dice (``situation``:
+names, bans, the feats, skills and potions usable and the uses that need no dice) and the
+boxes' rows of ``Place`` actions. A state keeps that table beside its cached list, and placing,
+discarding or converting hands it on to the next state, which differs only in its dice.
+
 >>> import odd_nb
 >>> s = odd_nb.start("one-deck-dungeon", seed=3).state
 >>> legal(s) == rules.legal(s), apply(s, legal(s)[0]) == s.apply_by_rules(legal(s)[0])
@@ -16,18 +22,17 @@ state that offers it: the tables below keep them, keyed by everything they hold.
 
 from __future__ import annotations
 
-from . import effects, encounter, loot, rules
+from . import effects, encounter, fast_dice, loot, rules
 from .actions import (ACCEPT_DEFEAT, DESCEND, DONE, EXPLORE, FACE, FLEE, OPEN_DOOR, TIME_PASSES,
                       TRADE_XP, ChooseOption, Convert, Discard, Do, EnterOpenDoor, Place,
                       ReturnStored, RollDice, TakeDamage, TakeLoot, Use)
-from .dice import COLOURS, covered, fits, give_back, take
+from .dice import INDEX, give_back, take
 
 _new, _set = object.__new__, object.__setattr__
 
 # -- tables of ready-made values (each cleared when it grows past LIMIT) --------------------------
 LIMIT = 50_000
 _uses: dict = {}  # the arguments of Use -> Use
-_box_texts: dict = {}  # id(box) -> (box, str(box)): the box is kept, so its id stays its own
 
 
 def _made(table: dict, key: tuple, make):
@@ -55,11 +60,6 @@ def kept(table: dict, key, owner, make):
             table.clear()
         entry = table[key] = (owner, make())
     return entry[1]
-
-
-def box_text(box) -> str:
-    """``str(box)``, made once per box."""
-    return kept(_box_texts, id(box), box, lambda: str(box))
 
 
 def forbidden(s, what: str) -> bool:
@@ -92,23 +92,37 @@ def legal(s) -> list:
         return rules.legal(s)
     phase = s.phase
     if phase == "dice" or phase == "feats":
-        held = held_dice(s)
+        held = fast_dice.held(s)
         if held is None:
             return rules.legal(s)
-        names, ban, skills, potions = situation(s)
-        kind = "skill" if phase == "dice" else "feat"
-        acts = placements(s, held, names) if phase == "dice" else []
+        table = s.__dict__.get("_encounter")
+        if table is None:  # passed on from state to state while only the dice change
+            found = situation(s)
+            boxes = fast_dice.encounter_boxes(s.boxes, found[0]) if phase == "dice" else None
+            table = found, boxes
+            _set(s, "_encounter", table)
+        (names, ban, skills, potions, all_names), boxes = table
+        if phase == "dice":
+            acts = fast_dice.placements(boxes.open_rows(s.placed), held)
+            kind = "skill"
+        else:
+            acts, kind = [], "feat"
         if skills:  # ``skill_uses``
             used = s.used
-            for h, skill, cost, about in skills:
+            for h, skill, cost, about, patients, ready in skills:
                 if not used or (h, skill.id) not in used:
-                    acts += uses(s, h, kind, skill, skill.effects, None, cost, names, about)
-        acts += conversions(s, held, names, ban)
+                    acts += ready if ready is not None else uses(
+                        s, h, kind, skill, skill.effects, None, cost, names, about, patients,
+                        all_names)
+        if "conversion" not in ban:
+            acts += fast_dice.conversions(held, names, s.supply[3] == 0)
         if s.potions:  # ``potion_uses``
-            for h, potion, effect_list, about in potions:
-                acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
+            for h, potion, effect_list, about, patients, ready in potions:
+                acts += ready if ready is not None else uses(
+                    s, h, "potion", potion, effect_list, _NO_PAY, "", names, about, patients,
+                    all_names)
         if phase == "dice":
-            acts += discards(s, held, names)
+            acts += fast_dice.discards(held, names)
             acts.append(DONE)
         else:
             acts += effects.stored_returns(s)
@@ -151,21 +165,56 @@ def legal(s) -> list:
 def situation(s) -> tuple:
     """What the lists of E2 and E4 hold besides dice: the heroes' names, what is banned
     (``banned``), the feats or skills that may be used (``usable_skills``, none if banned) and
-    the potions that may be drunk (``drinkable``, none if banned). They depend on the dungeon,
-    the floor, the card, the phase, the heroes and the potions identified."""
-    content = s.content
-    key = (id(content), s.dungeon, s.floor, s.card, s.phase, heroes_key(s), s.potion_cards)
+    the potions that may be drunk (``drinkable``, none if banned), each with the heroes a heal
+    of it may go to (``patients``) and, when its uses need no pool dice (``pool_free``), those
+    uses; and the name of each hero a heal may name. They depend on the dungeon, the floor,
+    the card, the phase, the potions identified and the heroes: who they are, their skill
+    cards, who is hurt."""
+    content, heroes = s.content, s.heroes
+    key = (id(content), s.dungeon, s.floor, s.card, s.phase, s.potion_cards,
+           tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
     entry = _situations.get(key)
     if entry is not None and entry[0] is content:
         return entry[1]
     ban = banned(s)
     feats = s.phase == "feats"
-    skills = () if not feats and "skills" in ban else usable_skills(s, feats, True)
-    potions = () if "potions" in ban else drinkable(s, False)
+    kind = "feat" if feats else "skill"
+    names = hero_names(s)
+    all_names = names or (content.heroes[heroes[0].id].name,)
+    skills, potions = [], []
+    if feats or "skills" not in ban:
+        for h, skill, cost, about in usable_skills(s, feats, True):
+            heal_patients = patients(s, about)
+            ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
+                         heal_patients, all_names) if pool_free(skill, about, True) else None
+            skills.append((h, skill, cost, about, heal_patients, ready))
+    if "potions" not in ban:
+        for h, potion, effect_list, about in drinkable(s, False):
+            heal_patients = patients(s, about)
+            ready = uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about,
+                         heal_patients, all_names) if pool_free(potion, about, False) else None
+            potions.append((h, potion, effect_list, about, heal_patients, ready))
     if len(_situations) > LIMIT:
         _situations.clear()
-    found = _situations[key] = (content, (hero_names(s), ban, skills, potions))
-    return found[1]
+    found = (names, ban, tuple(skills), tuple(potions), all_names)
+    _situations[key] = (content, found)
+    return found
+
+
+def pool_free(source, about: tuple, paid_in_dice: bool) -> bool:
+    """Whether the uses of a skill or potion depend on nothing that changes in an encounter's
+    phase: no pool dice (``about``: ``about_uses``) and no potion token to pay with."""
+    return about[0] == _NOTHING and not (paid_in_dice and source.cost.kind == "potion")
+
+
+def patients(s, about: tuple) -> tuple:
+    """``effects.patients`` of a use, as ``uses`` reads it (``about``: ``about_uses``): the
+    damaged heroes, or (None,) if it heals nobody."""
+    _, heals, heals_only = about
+    if not heals:
+        return (None,)
+    hurt = tuple([i for i, hero in enumerate(s.heroes) if hero.damage > 0])
+    return hurt if hurt or heals_only else (None,)
 
 
 _situations: dict = {}  # see ``situation``
@@ -186,17 +235,43 @@ def loot_choices(s) -> list:
 
 
 def roll_options(s) -> list:
-    """``encounter.roll_options``: it depends on the heroes' stats, the level, the supply and
-    the colours gathered."""
+    """``encounter.roll_options``: one hero rolls the level's bonus dice; two share them, and
+    choose who gathers first when the supply is short of what they need together (A9). What
+    they need depends on the heroes' stats, the level and the colours gathered (``_needs``),
+    the choices only on that, their names and the supply."""
     content = s.content
-    key = (id(content), heroes_key(s), s.campaign_stats, s.level, s.supply, s.card, s.option)
-    return list(kept(_rolls, key, content, lambda: encounter.roll_options(s)))
+    if len(s.heroes) == 1:
+        return list(kept(_rolls, (id(content), s.level), content,
+                         lambda: encounter.roll_options(s)))
+    key = (id(content), heroes_key(s), s.campaign_stats, s.level, s.card, s.option)
+    bonus, names, needs = kept(_needs_of, key, content, lambda: _needs(s))
+    supply = s.supply
+    short = any(n > supply[i] for i, n in needs)
+    return list(_made(_shares, (bonus, names, short), _sharing))
+
+
+def _needs(s) -> tuple:
+    """The level's bonus dice, the heroes' names and, per colour gathered (by its index in the
+    supply), the dice both heroes need (``encounter.roll_options``)."""
+    bonus = s.level_side.bonus_dice
+    names = tuple(s.hero_card(h).name for h in range(2))
+    needs = {c: s.stat(0, c) + s.stat(1, c) for c in encounter.gathered_colours(s)}
+    needs["black"] = needs.get("black", 0) + bonus
+    return bonus, names, tuple((INDEX[c], n) for c, n in needs.items())
+
+
+def _sharing(bonus: int, names: tuple, short: bool) -> list:
+    """The ``RollDice`` choices of two heroes (``encounter.roll_options``)."""
+    return [RollDice((k, bonus - k), first, names)
+            for first in ((0, 1) if short else (None,)) for k in range(bonus, -1, -1)]
 
 
 _enter: dict = {}  # (card, name) -> EnterOpenDoor
 _perils: dict = {}  # (id(content), card) -> (content, the peril's ChooseOption actions)
 _loot: dict = {}  # see ``loot_choices``
-_rolls: dict = {}  # see ``roll_options``
+_rolls: dict = {}  # (id(content), level) -> (content, one hero's RollDice)
+_needs_of: dict = {}  # see ``roll_options``
+_shares: dict = {}  # (bonus dice, hero names, short supply) -> two heroes' RollDice
 
 
 def heroes_key(s) -> tuple:
@@ -213,154 +288,36 @@ def hero_names(s) -> tuple:
     return cards[heroes[0].id].name, cards[heroes[1].id].name
 
 
-# Dice by number: ``CODE[die]`` is 0-23 in the order of dice, and hero ``h``'s die is
-# ``h * 24 + CODE[die]`` (``CODES[h][die]``), so numbers sort as ``(hero, die)`` does and the tables
-# of Place, Convert and Discard are lists read by index.
-DIE = tuple(sorted((colour, value) for colour in COLOURS for value in range(1, 7)))
-CODE = {die: i for i, die in enumerate(DIE)}
-CODES = (CODE, {die: 24 + i for die, i in CODE.items()})
-HELD = 2 * len(DIE)  # a hero's die: h * 24 + CODE[die], for two heroes at most
+def open_rows(s, names: tuple) -> list:
+    """(box index, row of ``Place`` actions) of the boxes a die may go on now
+    (``fast_dice.Boxes.open_rows``)."""
+    return fast_dice.encounter_boxes(s.boxes, names).open_rows(s.placed)
 
 
-def held_dice(s) -> tuple | None:
-    """The distinct pool dice as numbers (``h * 24 + CODE[die]``) in the order of
-    ``(hero, die)``, and the numbers held more than once; None if a die is not a standard one
-    or a pool is not sorted (then the rules' functions list)."""
-    distinct, doubles = [], []
-    last = -1
-    for h, pool in enumerate(s.pools):
-        get = CODES[h].get
-        for die in pool:
-            code = get(die)
-            if code == last:
-                if not doubles or doubles[-1] != code:
-                    doubles.append(code)
-            elif code is None or code < last:
-                return None
-            else:
-                distinct.append(code)
-                last = code
-    return distinct, doubles
-
-
-def placements(s, held=None, names=None) -> list:
-    """``encounter.placements``: each pool die (distinct, in order) on each box it may go on,
-    hero by hero; ``held`` and ``names``: ``held_dice(s)`` and ``hero_names(s)``."""
+def placements(s) -> list:
+    """``encounter.placements`` (``fast_dice.placements``)."""
+    held = fast_dice.held(s)
     if held is None:
-        held = held_dice(s)
-        if held is None:
-            return encounter.placements(s)
-        names = hero_names(s)
-    acts = []
-    rows = [row for _, row in _open_rows(s, names)]
-    if rows:
-        for code in held[0]:
-            for row in rows:
-                a = row[code]
-                if a is not None:
-                    acts.append(a)
-    return acts
+        return encounter.placements(s)
+    return fast_dice.placements(open_rows(s, hero_names(s)), held)
 
 
-def _open_rows(s, names: tuple) -> list:
-    """The box index and row (``_place_row``) of the boxes a die may go on now: the uncovered
-    ones, armor first (§4, A11). Within an encounter the boxes stay one tuple; kept per boxes
-    and dice on them."""
-    boxes, placed = s.boxes, s.placed
-    key = (id(boxes), placed, names)
-    entry = _open.get(key)
-    if entry is not None and entry[0] is boxes:
-        return entry[1]
-    open_boxes = [(i, box) for i, (box, dice) in enumerate(zip(boxes, placed))
-                  if not covered(box, dice)]
-    if any(box.armor for _, box in open_boxes):
-        open_boxes = [(i, box) for i, box in open_boxes if box.armor]
-    rows = [(i, _place_row(i, box, names)) for i, box in open_boxes]
-    if len(_open) > LIMIT:
-        _open.clear()
-    _open[key] = (boxes, rows)
-    return rows
-
-
-def _place_row(i: int, box, names: tuple) -> list:
-    """Per held die (``h * 24 + CODE[die]``), its ``Place`` on box ``i``, or None if the die
-    does not fit the box (``dice.fits``); one list per box index, box text and heroes."""
-    text = box_text(box)
-    key = (i, text, names)
-    row = _place_rows.get(key)
-    if row is None:
-        if len(_place_rows) > LIMIT:
-            _place_rows.clear()
-        row = _place_rows[key] = [
-            Place(h, DIE[c], i, names[h] if names else "", text)
-            if h < max(1, len(names)) and fits(box, DIE[c]) else None
-            for h in range(2) for c in range(len(DIE))]
-    return row
-
-
-def conversions(s, held=None, names=None, ban=None) -> list:
-    """``encounter.conversions``: pairs of held dice in the order of ``(hero, die)``, a pair of
-    equal dice once, never two black dice, and only while the supply could give a black die
-    (``ban``: ``banned(s)``)."""
-    if "conversion" in (banned(s) if ban is None else ban):
+def conversions(s) -> list:
+    """``encounter.conversions`` (``fast_dice.conversions``): none while forbidden."""
+    if forbidden(s, "conversion"):
         return []
+    held = fast_dice.held(s)
     if held is None:
-        held = held_dice(s)
-        if held is None:
-            return encounter.conversions(s)
-        names = hero_names(s)
-    distinct, doubles = held
-    table = _convert_table(names, s.supply[3] == 0)
-    acts = []
-    for i, first in enumerate(distinct):
-        row = first * HELD
-        if first in doubles:
-            acts += table[row + first]
-        for second in distinct[i + 1:]:
-            acts += table[row + second]
-    return acts
+        return encounter.conversions(s)
+    return fast_dice.conversions(held, hero_names(s), s.supply[3] == 0)
 
 
-def _convert_table(names: tuple, no_black: bool) -> list:
-    """Per pair of held dice (``first * 48 + second``, first before second), its conversions
-    as ``encounter.conversions`` offers them: none for two black dice, none without a black die
-    in the supply unless one of the two is black, else one per receiver."""
-    key = (names, no_black)
-    table = _convert_tables.get(key)
-    if table is None:
-        heroes = max(1, len(names))
-        table = _convert_tables[key] = []
-        for first in range(HELD):
-            for second in range(HELD):
-                h1, d1, h2, d2 = first // 24, DIE[first % 24], second // 24, DIE[second % 24]
-                blacks = (d1[0] == "black") + (d2[0] == "black")
-                if h1 >= heroes or h2 >= heroes or blacks == 2 or no_black and not blacks:
-                    table.append([])
-                    continue
-                receivers = (h1,) if h1 == h2 else range(heroes)
-                table.append([Convert((h1, d1), (h2, d2), to, names) for to in receivers])
-    return table
-
-
-def discards(s, held=None, names=None) -> list:
-    """``encounter.discards``."""
+def discards(s) -> list:
+    """``encounter.discards`` (``fast_dice.discards``)."""
+    held = fast_dice.held(s)
     if held is None:
-        held = held_dice(s)
-        if held is None:
-            return encounter.discards(s)
-        names = hero_names(s)
-    row = _discard_rows.get(names)
-    if row is None:
-        row = _discard_rows[names] = [
-            Discard(h, DIE[c], names[h] if names else "") if h < max(1, len(names)) else None
-            for h in range(2) for c in range(len(DIE))]
-    return [row[code] for code in held[0]]
-
-
-_open: dict = {}  # (id(boxes), placed, hero names) -> (boxes, rows): see ``_open_rows``
-_place_rows: dict = {}  # (box index, box text, hero names) -> see ``_place_row``
-_convert_tables: dict = {}  # (hero names, no black die in the supply) -> see ``_convert_table``
-_discard_rows: dict = {}  # hero names -> per held die, its Discard
+        return encounter.discards(s)
+    return fast_dice.discards(held, hero_names(s))
 
 
 def _use(*key) -> Use:
@@ -368,14 +325,17 @@ def _use(*key) -> Use:
 
 
 def uses(s, h: int, kind: str, source, effect_list, pays=None, cost: str = "",
-         names=None, about=None) -> list:
+         names=None, about=None, heal_patients=None, all_names=None) -> list:
     """``effects.uses(s, h, kind, source.id, source.name, effect_list, pays, cost)``, with
     ``pays`` (None) the payments of the skill or feat ``source`` (``effects.payments``).
 
     The list depends on the pool only through its dice of the colours that pay the cost or that
     the effects may pick, so it is kept in a table under those dice. ``about``:
-    ``about_uses(source, effect_list, pays is None)``."""
-    colours, heals, heals_only = about or about_uses(source, effect_list, pays is None)
+    ``about_uses(source, effect_list, pays is None)``; ``heal_patients``: ``patients(s,
+    about)``; ``all_names``: the name of each hero (``situation`` gives them)."""
+    if about is None:
+        about = about_uses(source, effect_list, pays is None)
+    colours = about[0]
     pool = s.pools[h] if s.pools else ()
     if colours is None:
         sub = pool
@@ -383,16 +343,13 @@ def uses(s, h: int, kind: str, source, effect_list, pays=None, cost: str = "",
         sub = tuple([d for d in pool if d[0] in colours])
     else:
         sub = ()
-    if heals:  # ``effects.patients``
-        heal_patients = tuple([i for i, hero in enumerate(s.heroes) if hero.damage > 0])
-        if not heal_patients and not heals_only:
-            heal_patients = (None,)
-    else:
-        heal_patients = (None,)
+    if heal_patients is None:
+        heal_patients = patients(s, about)
     if names is None:
         names = hero_names(s)
     who = names[h] if names else ""
-    all_names = names or (s.content.heroes[s.heroes[0].id].name,)  # a patient's name
+    if all_names is None:
+        all_names = names or (s.content.heroes[s.heroes[0].id].name,)  # a patient's name
     potion_paid = pays is None and s.potions > 0 and source.cost.kind == "potion"
     key = (id(source), id(effect_list), h, kind, sub, heal_patients, potion_paid, all_names)
     entry = _use_lists.get(key)
@@ -487,12 +444,12 @@ def is_place_legal(s, action: Place) -> bool:
     try:
         if not (0 <= h < len(s.pools) and die in s.pools[h]):
             return False
-        code = CODE.get(die)
+        code = fast_dice.CODE.get(die)
     except TypeError:  # not a die
         return False
     if code is None:
         return action in encounter.placements(s)
-    for i, row in _open_rows(s, hero_names(s)):
+    for i, row in open_rows(s, hero_names(s)):
         if i == action.box:
             return row[h * 24 + code] is not None
     return False
@@ -520,7 +477,8 @@ def usable_skills(s, feats: bool, more: bool = False) -> tuple:
     in_boss = s.floor > 3
     kind_here = "combat" if in_boss else s.content.encounters[s.card].kind
     content = s.content
-    key = (id(content), heroes_key(s), feats, in_boss, kind_here, more)
+    key = (id(content), tuple([(hero.id, hero.skills) for hero in s.heroes]), feats, in_boss,
+           kind_here, more)
     entry = _skills.get(key)
     if entry is not None and entry[0] is content:
         return entry[1]
@@ -545,13 +503,32 @@ _skills: dict = {}  # see ``usable_skills``
 
 
 def potion_uses(s, healing_only: bool = False, names=None, ban=None) -> list:
-    """``effects.potion_uses`` (``ban``: ``banned(s)``)."""
+    """``effects.potion_uses`` (``ban``: ``banned(s)``). Outside E2 and E4 no potion that may
+    be drunk touches the pools, so the list depends only on the potions identified, the phase,
+    a pending loss check and the heroes (who they are, who is hurt): kept under those."""
     if s.potions == 0 or "potions" in (banned(s) if ban is None else ban):
         return []
-    acts = []
-    for h, potion, effect_list, about in drinkable(s, healing_only):
-        acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
-    return acts
+    phase = s.phase
+    if phase == "feats" or phase == "dice":
+        acts = []
+        for h, potion, effect_list, about in drinkable(s, healing_only):
+            acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
+        return acts
+    content = s.content
+    key = (id(content), s.potion_cards, phase, s.dying, healing_only,
+           tuple([(hero.id, hero.damage > 0) for hero in s.heroes]))
+    entry = _potion_lists.get(key)
+    if entry is None or entry[0] is not content:
+        acts = []
+        for h, potion, effect_list, about in drinkable(s, healing_only):
+            acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
+        if len(_potion_lists) > LIMIT:
+            _potion_lists.clear()
+        entry = _potion_lists[key] = (content, acts)
+    return entry[1][:]
+
+
+_potion_lists: dict = {}  # see ``potion_uses``
 
 
 _NO_PAY = [()]
@@ -724,6 +701,8 @@ def _quiet_step(s, action):
     if s.dying or s.damage_due or s.time_due and not s.deck_size:
         return None
     v = fields_of(s)
+    if t is not Do:  # the dice change, nothing the encounter's table depends on (``legal``)
+        v["_encounter"] = s.__dict__.get("_encounter")
     if t is Place:  # E4
         h, die, i = action.hero, action.die, action.box
         v["pools"] = _without(s.pools, h, die)
@@ -765,6 +744,8 @@ def fields_of(s) -> dict:
     v = s.__dict__.copy()
     if "_legal" in v:
         v["_legal"] = v["_legal_set"] = None
+    if "_encounter" in v:
+        v["_encounter"] = None
     return v
 
 
