@@ -97,6 +97,7 @@ class Colours:
         self.order = sorted(present, key=lambda c: (not self.pooled[c], c == K,
                                                     len(self.rolls(c))))
         self._final, self._cut = {}, {}
+        self.tried = 0  # configurations pair_off went through (its share of the work)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
 
     def rolls(self, c: int) -> list:
@@ -233,6 +234,7 @@ class Colours:
             if spent + 1 > self.budget:
                 break
             nxt = set()
+            self.tried += len(out)
             for _, _, _, spent_now, _, now in out:
                 if spent_now != spent:
                     continue
@@ -371,7 +373,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     kept = prune(found)
                     made += len(found) + len(found) * len(kept) // 8 + 1
                     out.append(kept)
-                work.spend(joins_tried + made)
+                work.spend(joins_tried + made + colours.tried)
+                colours.tried = 0
                 joined[a] = out
             return out
 
