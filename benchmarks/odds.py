@@ -540,7 +540,7 @@ def main() -> None:
     parser.add_argument("--walk-cut", action="store_true",
                         help="also time the walk with and without its cut by the dice still "
                              "to come (slow: the walk without it takes tens of seconds)")
-    parser.add_argument("--generated-work-max", type=float, default=3e7,
+    parser.add_argument("--generated-work-max", type=float, default=3e6,
                         help="work the exact methods may take per generated case (most take "
                              "longer than the issue's goals allow; this bounds the run)")
     args = parser.parse_args()

@@ -42,10 +42,13 @@ NAME = "vector"
 #: seconds a distinct roll, at best (``encounter_odds`` skips a method that cannot finish in a
 #: time budget): the walk's, whose questions it takes (it took 3 us a roll on 790,272 rolls)
 SECONDS_PER_ROLL = 1e-6
+#: steps of this method (a join tried, a contribution kept against one found, a roll's least
+#: key: 0.2-2 us each) in one unit of ``encounter_odds``'s work, which is the walk's (2-5 us)
+STEPS_PER_UNIT = 8
 #: how many times ``encounter_odds``'s work a roll its questions are worth: with several wide
-#: boxes the Solver takes 0.4-2.5 ms a roll (the benchmark's generated #1-#4, #7), some 1,000
-#: units of this method's work (0.2-1.2 us a unit on the same cases)
-ROLLS_DEARER = 50
+#: boxes the Solver takes 0.4-2.5 ms a roll (the benchmark's generated #1-#4, #7), some 120
+#: units of this method's work
+ROLLS_DEARER = 6
 # a contribution: (family, covered small boxes, halved small boxes, budget spent, pool faces
 # (descending), value on each wide box of the family...)
 FAMILY, COVERED, HALVED, SPENT, POOL, VALUES = 0, 1, 2, 3, 4, 5
@@ -318,7 +321,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     """The exact distribution of the covered boxes under the best placement, as
     ``walk.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
     distinct rolls). ``plan`` comes from ``plan_for`` and must be ``supports``-ed. Past
-    ``limit`` units of work (contributions built and joined), or once ``stop()`` is true,
+    ``limit`` units of work (``STEPS_PER_UNIT`` steps each), or once ``stop()`` is true,
     ``TooMuchWork``.
 
     States are sets of contributions, each with the ordered rolls of the colours so far that
@@ -327,7 +330,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     (``Colours.options``); each state's contributions are joined with each roll's, memoized
     per contribution. After the last colour a contribution's best key is taken for each of
     its distinct contributions once, and each state's roll by roll is the least of its own."""
-    colours, work = Colours(plan), Work(limit, stop)
+    colours = Colours(plan)
+    work = Work(None if limit is None else limit * STEPS_PER_UNIT, stop)
     states = {frozenset((f, 0, 0, 0, (), (0,) * len(family[2]))
                         for f, family in enumerate(colours.families)): 1}
     order = colours.order
@@ -418,4 +422,5 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     masks = defaultdict(int)
     for key, ways in states.items():
         masks[plan.mask_of_key(key)] += ways
-    return dict(masks), 6 ** sum(plan.rolled), work.units, plan.distinct_rolls()
+    return (dict(masks), 6 ** sum(plan.rolled), work.units // STEPS_PER_UNIT,
+            plan.distinct_rolls())
