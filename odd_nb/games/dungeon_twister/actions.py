@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.once import Once
+
 TOKENS_PER_SIDE = 14
 CHARACTERS_PER_SIDE = 8
 NUM_TOKENS = 2 * TOKENS_PER_SIDE
@@ -74,19 +76,6 @@ class Act:
 
     def __str__(self) -> str:
         return self.text or self.verb
-
-
-class Once(dict):
-    """Actions that read the same in every game, each made once: ``Once(make)[key]`` is
-    ``make(key)`` the first time and the very same action after."""
-
-    def __init__(self, make):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key):
-        found = self[key] = self.make(key)
-        return found
 
 
 def made(content) -> dict:

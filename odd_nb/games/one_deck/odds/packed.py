@@ -31,22 +31,11 @@ True
 
 from __future__ import annotations
 
+from ....core.once import Once
 from .problem import INF
 
 FACES = range(1, 7)
 STRIDE = 1 << 24  # more than the pairs a pool can make
-
-
-class Table(dict):
-    """A dict that fills itself: a missing key's value is ``fill(key)``, kept."""
-
-    def __init__(self, fill):
-        super().__init__()
-        self.fill = fill
-
-    def __missing__(self, key):
-        value = self[key] = self.fill(key)
-        return value
 
 
 class Packing:
@@ -64,14 +53,14 @@ class Packing:
         self.values_shift = self.box_bits + self.pool_bits
         self.small_mask = (1 << self.box_bits) - 1
         self.pool_mask = (1 << self.pool_bits) - 1
-        # three tables filled as asked: the small boxes' part of the key; the pairs a budget and
+        # four tables filled as asked (``core.once.Once``): the small boxes' part of the key; the pairs a budget and
         # a pool make (a number: its place in ``pairs_seen``, 0 past the budget); the lacks of
         # the wide boxes (a number: its place in ``lacks_seen`` times STRIDE); and the wide
         # boxes' part of the key for a lacks number plus a pairs number
-        self.smalls = Table(self._smalls)
-        self.pairs = Table(self._pairs)
-        self.lacks = Table(self._lacks)
-        self.wide_part = Table(self._wide_part)
+        self.smalls = Once(self._smalls)
+        self.pairs = Once(self._pairs)
+        self.lacks = Once(self._lacks)
+        self.wide_part = Once(self._wide_part)
         self.pairs_seen, self.lacks_seen = [None], []
         self._numbers = {}
 
