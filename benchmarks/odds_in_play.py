@@ -2,6 +2,9 @@
 
     python benchmarks/odds_in_play.py                 # 10 games, about 2 minutes
     python benchmarks/odds_in_play.py --games 30
+    python benchmarks/odds_in_play.py --games 4 --refine --content expansion
+    python benchmarks/odds_in_play.py --games 4 --refine --content generated   # --card-seed 27
+    python benchmarks/odds_in_play.py --games 4 --refine --content generated --cards my.json
 
 The greedy agent plays seeded games; at every decision the panel is made afresh (its cache
 cleared), as the widget makes it after each click, and timed beside the board drawn for the same
@@ -11,7 +14,12 @@ encounter; the script counts how often they were exact and how many rolls the es
 rest on. ``--no-budget`` times the odds without the time budget on the pre-roll positions
 (exact walk, else 2,000 sampled rolls; slow: minutes per game). ``--refine`` also times the
 widget's background work where the panel showed an estimate (``refine_odds``, up to
-``REFINE_SECONDS`` per encounter) and counts how many of those odds it made exact.
+``REFINE_SECONDS`` per encounter) and counts how many of those odds it made exact, listing
+the encounters (boxes and dice) still estimated after it.
+
+``--content`` picks the cards: the base set (default), the expansion file, or a generated set
+whose combat cards and bosses have two or three wide boxes (``generated_cards.py``: made from
+``--card-seed``, or read from ``--cards FILE``, a card file like any user's).
 """
 
 from __future__ import annotations
@@ -29,7 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 import odd_nb  # noqa: E402
 from odd_nb.games.one_deck import view as view_module  # noqa: E402
 from odd_nb.games.one_deck.agents import GreedyAgent  # noqa: E402
+from odd_nb.games.one_deck.content import (DICE_COLOURS, STAT_COLOURS, load_content,  # noqa: E402
+                                           load_content_data)
 from odd_nb.games.one_deck.odds import state_odds  # noqa: E402
+from generated_cards import DEFAULT_SEED, generated_cards  # noqa: E402  (benchmarks/)
 
 
 def quantiles(seconds: list) -> str:
@@ -41,17 +52,54 @@ def quantiles(seconds: list) -> str:
             f"p99 {q(0.99):8.1f}  max {xs[-1] * 1000:8.1f}")
 
 
-def greedy_decisions(seed: int, choose):
+def cards(content: str, card_seed: int = DEFAULT_SEED, path=None):
+    """The card set to play: ``None`` for the base set (the game's default), else a ``Content``.
+
+    >>> cards("generated", 27).name
+    'Generated wide-box set (seed 27)'
+    """
+    if content == "base":
+        return None
+    if content == "expansion":
+        return load_content("expansion")
+    if path is not None:
+        return load_content(path)  # the loader a user's own card file goes through
+    return load_content_data(generated_cards(card_seed), f"generated_cards.py, seed {card_seed}")
+
+
+def greedy_decisions(seed: int, choose, content=None):
     """Each position of the seeded greedy game where a player decides, in order (chance drawn
-    from the seed's own random numbers); ``choose(state, rng)`` gives the move played from it."""
+    from the seed's own random numbers); ``choose(state, rng)`` gives the move played from it.
+    ``content``: the cards (``None``: the base set)."""
     rng = random.Random(seed)
-    s = odd_nb.start("one-deck-dungeon", seed=seed).state
+    s = odd_nb.start("one-deck-dungeon", seed=seed, content=content).state
     while not s.is_terminal:
         if s.is_chance:
             s = s.apply(s.sample_chance(rng.random()))
             continue
         yield s
         s = s.apply(choose(s, rng))
+
+
+def dice_before_roll(s, row: str) -> str:
+    """The dice an odds row of a position before the roll rests on, as ``state_odds`` gathers
+    them (the stats of the option's colour or of every colour, within the supply; the level's
+    bonus black dice; dice already gained), e.g. ``"3 yellow, 1 pink, 1 blue; 6 black in the
+    supply"``."""
+    supply = dict(zip(DICE_COLOURS, s.supply))
+    if s.phase == "peril":
+        colours = (s.encounter_card.options["AB".index(row[0])].colour,)
+    elif s.option is not None:
+        colours = (s.encounter_card.options[s.option].colour,)
+    else:
+        colours = STAT_COLOURS
+    counts = {c: min(sum(s.stat(h, c) for h in range(len(s.heroes))), supply[c])
+              for c in colours}
+    counts["black"] = min(s.level_side.bonus_dice, supply["black"])
+    words = [f"{n} {c}" for c, n in counts.items() if n]
+    fixed = [f"{c} {v}" for pool in s.pools for c, v in pool]
+    return ", ".join(words + ([f"gained: {' '.join(fixed)}"] if fixed else [])) + \
+        f"; {supply['black'] - counts['black']} black in the supply"
 
 
 def main() -> None:
@@ -61,17 +109,31 @@ def main() -> None:
                         help="also time the pre-roll odds without the time budget")
     parser.add_argument("--refine", action="store_true",
                         help="also time the background refinement of estimates")
+    parser.add_argument("--content", choices=("base", "expansion", "generated"), default="base",
+                        help="the cards: the base set, the expansion file, or a generated set "
+                             "with two or three wide boxes a card")
+    parser.add_argument("--card-seed", type=int, default=DEFAULT_SEED,
+                        help="the seed of the generated set (--content generated)")
+    parser.add_argument("--cards", type=Path,
+                        help="--content generated: read the set from this card file instead")
     args = parser.parse_args()
-    view = odd_nb.load_game("one-deck-dungeon").view()
+    if args.cards is not None and args.content != "generated":
+        parser.error("--cards goes with --content generated")
+    content = cards(args.content, args.card_seed, args.cards)
+    view = (odd_nb.load_game("one-deck-dungeon") if content is None else
+            odd_nb.load_game("one-deck-dungeon", content=content)).view()
     agent = GreedyAgent()
     timings = {"board (baseline)": [], "odds panel": [], "odds panel, before a roll": [],
                "hint": [], "odds without budget, before a roll": [],
                "refined in the background (estimates)": []}
     kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0}
     estimate_rolls = []
+    still_estimates = []  # (row, odds, position): still an estimate after the background work
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"odds panel budget {view_module.ODDS_SECONDS} s per encounter; {args.games} greedy "
           f"games; load average {load:.2f} at start")
+    if content is not None:
+        print(f"cards: {content.name} ({content.source})")
 
     def hint(s, rng):
         start = time.perf_counter()
@@ -79,7 +141,17 @@ def main() -> None:
         timings["hint"].append(time.perf_counter() - start)
         return action
 
-    for s in (s for seed in range(args.games) for s in greedy_decisions(seed, hint)):
+    def positions():
+        """Every decision of the games in turn; with ``--refine`` (minutes a game with many
+        wide boxes) a line of progress on stderr after each game."""
+        began = time.perf_counter()
+        for seed in range(args.games):
+            yield from greedy_decisions(seed, hint, content)
+            if args.refine:
+                print(f"game {seed} done after {time.perf_counter() - began:.0f} s: {kinds}",
+                      file=sys.stderr, flush=True)
+
+    for s in positions():
         start = time.perf_counter()
         view.board(s, None)
         timings["board (baseline)"].append(time.perf_counter() - start)
@@ -102,8 +174,10 @@ def main() -> None:
                 view.refine_odds(s, None, threading.Event())
                 timings["refined in the background (estimates)"].append(
                     time.perf_counter() - start)
-                for _, odds in view_module._refined.get(s, ()):  # the rows the panel now shows
+                for row, odds in view_module._refined.get(s, ()):  # the rows the panel shows
                     kinds["refined exact" if odds.exact else "refined estimate"] += 1
+                    if not odds.exact:
+                        still_estimates.append((row, odds, s))
             if args.no_budget:
                 start = time.perf_counter()
                 state_odds(s, samples=2_000, seed=0)
@@ -112,7 +186,7 @@ def main() -> None:
     for name, seconds in timings.items():
         if seconds:
             print(f"{name:36s} {quantiles(seconds)}")
-    total = sum(kinds.values())
+    total = kinds["exact"] + kinds["estimate"]  # the panel's rows before a roll, once each
     print(f"\nencounter odds before a roll: {kinds['exact']} of {total} exact "
           f"({kinds['exact'] / max(total, 1):.0%}); estimates rest on "
           + (f"{min(estimate_rolls)}-{max(estimate_rolls)} rolls (median "
@@ -120,9 +194,15 @@ def main() -> None:
              else "-"))
     if args.refine:
         refined = kinds["refined exact"] + kinds["refined estimate"]
+        spent = timings["refined in the background (estimates)"]
         print(f"positions with an estimate, refined in the background: {refined} encounter odds, "
               f"{kinds['refined exact']} of them exact after up to "
-              f"{view_module.REFINE_SECONDS:g} s each")
+              f"{view_module.REFINE_SECONDS:g} s each; {len(spent)} positions, "
+              f"{sum(spent):.1f} s in all")
+        for row, odds, s in still_estimates:
+            print(f"  still an estimate: {row} (floor {s.floor}, level {s.level}): "
+                  f"{', '.join(map(str, odds.boxes))}; dice {dice_before_roll(s, row)}; "
+                  f"estimate from {odds.samples:,} rolls ({odds.method})")
     try:
         import resource
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
