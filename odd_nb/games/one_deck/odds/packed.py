@@ -15,8 +15,9 @@ one whole number whose parts add up exactly as the two contributions join:
   more), which add: the merged pool's pairs, neighbours from the top, are read off the sums;
 - per wide box, its value.
 
-The key of a pair is then two lookups in tables filled as they are asked: one for the small
-boxes (which are covered) and one for the rest (budget, pool and wide boxes).
+The key of a pair is then read off the sum in tables filled as they are asked: the small boxes'
+part (which are covered), and the wide boxes' part (what each lacks, and the pairs the pool and
+the budget left make).
 
 >>> from odd_nb.games.one_deck import Box
 >>> from odd_nb.games.one_deck.odds import plan_for
@@ -40,7 +41,7 @@ STRIDE = 1 << 24  # more than the pairs a pool can make
 
 class Packing:
     """The contributions of family ``f`` as whole numbers that add (``code``), and the best key
-    of a sum (``key``): the small boxes' part (``smalls``) plus the rest (``rest``)."""
+    of a sum (``key``, ``keys``): the small boxes' part plus the wide boxes' part."""
 
     def __init__(self, colours, f: int):
         self.budget = budget = colours.budget
@@ -53,16 +54,16 @@ class Packing:
         self.values_shift = self.box_bits + self.pool_bits
         self.small_mask = (1 << self.box_bits) - 1
         self.pool_mask = (1 << self.pool_bits) - 1
-        # four tables filled as asked (``core.once.Once``): the small boxes' part of the key; the pairs a budget and
-        # a pool make (a number: its place in ``pairs_seen``, 0 past the budget); the lacks of
-        # the wide boxes (a number: its place in ``lacks_seen`` times STRIDE); and the wide
-        # boxes' part of the key for a lacks number plus a pairs number
+        # four tables filled as asked (``core.once.Once``): the small boxes' part of the key;
+        # the pairs a budget and a pool make (a number: its place in ``pairs_seen``, 0 past the
+        # budget); the lacks of the wide boxes (a number: its place in ``lacks_seen`` times
+        # STRIDE); and the wide boxes' part of the key for a lacks number plus a pairs number
         self.smalls = Once(self._smalls)
         self.pairs = Once(self._pairs)
         self.lacks = Once(self._lacks)
         self.wide_part = Once(self._wide_part)
         self.pairs_seen, self.lacks_seen = [None], []
-        self._numbers = {}
+        self.pairs_number, self.lacks_number = {}, {}
 
     def code(self, cfg: tuple) -> int:
         """The whole number of contribution ``cfg`` (a ``vector`` contribution of this
@@ -125,27 +126,30 @@ class Packing:
             if not face:
                 break
             pairs.append(face)
-        return self._number(self.pairs_seen, tuple(pairs))
+        return number(self.pairs_seen, self.pairs_number, tuple(pairs))
 
     def _lacks(self, code: int) -> int:
         lacks = []
         for (need, *_), bits in zip(self.wide, self.value_bits):
             lacks.append(max(0, need - (code & ((1 << bits) - 1))))
             code >>= bits
-        return self._number(self.lacks_seen, tuple(lacks)) * STRIDE
-
-    def _number(self, seen: list, item: tuple) -> int:
-        number = self._numbers.get((id(seen), item))
-        if number is None:
-            number = self._numbers[id(seen), item] = len(seen)
-            seen.append(item)
-        return number
+        return number(self.lacks_seen, self.lacks_number, tuple(lacks)) * STRIDE
 
     def _wide_part(self, number: int):
         lacks, pairs = divmod(number, STRIDE)
         if not pairs:
             return INF
         return best_wide(self.wide, self.lacks_seen[lacks], self.pairs_seen[pairs])
+
+
+def number(seen: list, numbers: dict, item: tuple) -> int:
+    """``item``'s place in ``seen``, added at the end the first time (``numbers`` keeps the
+    places)."""
+    found = numbers.get(item)
+    if found is None:
+        found = numbers[item] = len(seen)
+        seen.append(item)
+    return found
 
 
 def best_wide(wide, lacks, pairs: tuple):
