@@ -8,7 +8,9 @@ rulebook's order. ``legal_actions()`` lists by ``fast.legal`` (tables of ready-m
 action's kind only (``fast.is_legal``); the greedy agent reads only the kinds it weighs. In E2 and
 E4 the pools are read as numbers and the lists joined from tables (``fast_dice.py``), and the
 encounter's table (what the lists hold besides dice) passes from a state to the next while only
-the dice change (placing, discarding, converting).
+the dice change (placing, discarding, converting). The encounter's steps made on a copy of the
+state's dictionary (E0, E1, E3, E5) are also compared on positions built to send them down each
+of their branches, and the loot list (E6) on heroes at their limits.
 
 At every step of seeded random and greedy games, for one and two heroes, every dungeon, both
 card files, the loss option and a campaign profile, the two must agree: the same legal actions
@@ -23,12 +25,14 @@ many times, with both paths.
 
 import pickle
 import random
+from collections import Counter
 
 import pytest
 
 from odd_nb.core.state import IllegalAction, State
 from odd_nb.games.one_deck import encounter, fast, rules
-from odd_nb.games.one_deck.actions import DONE, Card, Convert, Discard, Place, Rolled, Use
+from odd_nb.games.one_deck.actions import (DONE, FACE, Card, ChooseOption, Convert, Discard,
+                                           EnterOpenDoor, Place, RollDice, Rolled, Use)
 from odd_nb.games.one_deck.agents import GreedyAgent
 from odd_nb.games.one_deck.content import Box
 from odd_nb.games.one_deck.dice import COLOURS, FULL_SUPPLY
@@ -296,3 +300,96 @@ def test_the_encounters_table_passes_only_where_only_dice_changed():
                 assert "_encounter" not in fresh(after).__dict__
                 s = after
     assert handed > 500
+
+
+def encounter_step(a):
+    """The step of ``fast`` that makes ``a`` on a copy of the state's dictionary, or None."""
+    if a is DONE:
+        return fast._consequences
+    if a is FACE or type(a) is EnterOpenDoor:
+        return fast._begin
+    return {RollDice: fast._roll, ChooseOption: fast._choose_option}.get(type(a))
+
+
+def variants(s, rng) -> list:
+    """``s`` and positions near it that send the encounter's steps down their other branches:
+    heroes one to four points from their health (§11, A3), prevention (A25), no card left in
+    the deck (time becomes stairs tokens, A4), a short or empty supply (E3, A9), a deeper floor
+    (its abilities and boxes, §9, A10, A23)."""
+    found = [s]
+    if s.phase == "dice":
+        hurt = tuple(HeroState(h.id, max(0, s.health(i) - rng.randint(1, 4)), h.items, h.skills,
+                               h.stored) for i, h in enumerate(s.heroes))
+        found += [fresh(s, heroes=hurt), fresh(s, heroes=hurt, prevented=(1, rng.randint(0, 2))),
+                  fresh(s, deck_size=0, closed_doors=len(s.unseen))]
+    elif s.phase == "feats":
+        found += [fresh(s, supply=tuple(rng.randint(0, n) for n in FULL_SUPPLY)),
+                  fresh(s, supply=(0, 0, 0, 0))]
+    elif s.phase in ("door", "turn", "peril") and s.floor < 3:
+        found.append(fresh(s, floor=s.floor + 1))
+    return found
+
+
+def test_encounter_steps_without_a_draft_give_what_the_rules_give():
+    """E0 and E1 (§6: a combat's start with and without an ability, A23; a peril's option, its
+    time and the floors' option-coloured boxes, A10, §9), E3 (gathering from a full, short and
+    empty supply, bonus dice shared, A8, A9) and E5 (damage shared with the odd point left to
+    place, A13; prevention, A25; a hero out of health under both loss rules, §11, A3; time with
+    no card left, A4): each step made on a copy of the state's dictionary equals the rules'
+    (equal and hash equal), and every step's branch to the rules is met too."""
+    rng = random.Random(41)
+    met = Counter()
+    for game, heroes, dungeon, options in SETUPS.values():
+        for seed in range(25):
+            s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
+            rng.seed(seed)
+            while not s.is_terminal:
+                if not s.is_chance:
+                    for position in variants(s, rng):
+                        for a in position.legal_actions():
+                            step = encounter_step(a)
+                            if step is None:
+                                continue
+                            made, wanted = step(position, a), position.apply_by_rules(a)
+                            met[step.__name__, made is not None] += 1
+                            if made is not None:
+                                assert made == wanted and hash(made) == hash(wanted), (a, position)
+                                assert made._legal is None and made.content is s.content
+                            assert fast.decision_step(position, a) == wanted
+                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                            else rng.choice(s.legal_actions()))
+    for name in ("_begin", "_choose_option", "_roll", "_consequences"):
+        assert met[name, True] > 100 and met[name, False] > 5, (name, met)
+
+
+def test_loot_is_listed_as_the_rules_list_it():
+    """E6 (§6, §8, A15, A16): loot choices at every level, heroes below and at their item and
+    skill limits (a card to give up for each held), a skill the hero already has (not offered
+    twice), a potion type identified or not; one and two heroes, both card sets."""
+    rng = random.Random(43)
+    seen = 0
+    for game, heroes, dungeon in ((GAME, ("h1",), "d1"), (GAME, ("h2", "h3"), "d2"),
+                                  (EXPANSION, ("h4", "h5"), "d1")):
+        content = game.content
+        skills = [c for c, e in content.encounters.items() if e.loot.skill is not None]
+        potions = [c for c, e in content.encounters.items() if e.loot.potion is not None]
+        for seed in range(40):
+            s = game.new_initial_state(heroes=list(heroes), dungeon=dungeon)
+            rng.seed(seed)
+            while not s.is_terminal:
+                if s.phase == "loot" and not s.is_chance and not (s.damage_due or s.dying):
+                    for _ in range(3):
+                        party = tuple(
+                            HeroState(h.id, h.damage, tuple(sorted(rng.sample(
+                                sorted(content.encounters), rng.randint(0, 5)))),
+                                tuple(sorted(rng.sample(skills, rng.randint(0, 4)) +
+                                             ([s.card] if s.card in skills and rng.random() < 0.3
+                                              else []))), h.stored)
+                            for h in s.heroes)
+                        changed = fresh(s, heroes=party, level=rng.randint(1, 4),
+                                        potion_cards=tuple(sorted(rng.sample(potions, 2))))
+                        same_lists(changed)
+                        seen += 1
+                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                            else rng.choice(s.legal_actions()))
+    assert seen > 300

@@ -8,6 +8,11 @@ Every function here names the rule function it mirrors and gives what it gives, 
 greedy games. Actions are immutable values, so one ``Place`` or ``Convert`` made once serves every
 state that offers it: the tables below keep them, keyed by everything they hold.
 
+Placing, discarding and converting dice, time passing and opening a door are made on a copy of
+the state's dictionary (``_quiet_step``); so are the steps that begin an encounter (E0, E1),
+gather the dice (E3) and take the consequences (E5) when nothing but waiting follows them. The
+others go through a ``Draft`` by the rule functions.
+
 E2 and E4 are most of a game's decisions. Their lists join the dice read as numbers
 (``fast_dice.py``) with the encounter's table: what the lists hold besides dice (``situation``:
 names, bans, the feats, skills and potions usable and the uses that need no dice) and the
@@ -22,11 +27,13 @@ discarding or converting hands it on to the next state, which differs only in it
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import effects, encounter, fast_dice, loot, rules
 from .actions import (ACCEPT_DEFEAT, DESCEND, DONE, EXPLORE, FACE, FLEE, OPEN_DOOR, TIME_PASSES,
                       TRADE_XP, ChooseOption, Convert, Discard, Do, EnterOpenDoor, Place,
                       ReturnStored, RollDice, TakeDamage, TakeLoot, Use)
-from .dice import INDEX, give_back, take
+from .dice import INDEX, covered, give_back, take
 
 _new, _set = object.__new__, object.__setattr__
 
@@ -107,20 +114,28 @@ def legal(s) -> list:
             kind = "skill"
         else:
             acts, kind = [], "feat"
+        pools = s.pools
         if skills:  # ``skill_uses``
-            used = s.used
-            for h, skill, cost, about, patients, ready in skills:
-                if not used or (h, skill.id) not in used:
-                    acts += ready if ready is not None else uses(
-                        s, h, kind, skill, skill.effects, None, cost, names, about, patients,
-                        all_names)
+            used, paid = s.used, s.potions > 0
+            for h, skill, cost, about, patients, ready, tables in skills:
+                if used and (h, skill.id) in used:
+                    continue
+                if ready is None:  # ``uses``, its table at hand
+                    ready = tables[paid].get(_dice_of(pools[h], about[0]))
+                    if ready is None:
+                        ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
+                                     patients, all_names)
+                acts += ready
         if "conversion" not in ban:
             acts += fast_dice.conversions(held, names, s.supply[3] == 0)
         if s.potions:  # ``potion_uses``
-            for h, potion, effect_list, about, patients, ready in potions:
-                acts += ready if ready is not None else uses(
-                    s, h, "potion", potion, effect_list, _NO_PAY, "", names, about, patients,
-                    all_names)
+            for h, potion, effect_list, about, patients, ready, table in potions:
+                if ready is None:
+                    ready = table.get(_dice_of(pools[h], about[0]))
+                    if ready is None:
+                        ready = uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names,
+                                     about, patients, all_names)
+                acts += ready
         if phase == "dice":
             acts += fast_dice.discards(held, names)
             acts.append(DONE)
@@ -167,16 +182,19 @@ def situation(s) -> tuple:
     (``banned``), the feats or skills that may be used (``usable_skills``, none if banned) and
     the potions that may be drunk (``drinkable``, none if banned), each with the heroes a heal
     of it may go to (``patients``) and, when its uses need no pool dice (``pool_free``), those
-    uses; and the name of each hero a heal may name. They depend on the dungeon, the floor,
-    the card, the phase, the potions identified and the heroes: who they are, their skill
-    cards, who is hurt."""
+    uses; and the name of each hero a heal may name. They depend on what is banned, the kind
+    of encounter (combat or peril; the boss fight), the phase, the potions identified and the
+    heroes: who they are, their skill cards, who is hurt. So successive encounters of a party
+    share them; a table of few entries keeps them (it serves one game: a table of every party
+    met would cost the garbage collector more than it saves)."""
     content, heroes = s.content, s.heroes
-    key = (id(content), s.dungeon, s.floor, s.card, s.phase, s.potion_cards,
-           tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
+    ban = banned(s)
+    in_boss = s.floor > 3
+    key = (id(content), ban, in_boss, in_boss or content.encounters[s.card].kind, s.phase,
+           s.potion_cards, tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
     entry = _situations.get(key)
     if entry is not None and entry[0] is content:
         return entry[1]
-    ban = banned(s)
     feats = s.phase == "feats"
     kind = "feat" if feats else "skill"
     names = hero_names(s)
@@ -187,14 +205,18 @@ def situation(s) -> tuple:
             heal_patients = patients(s, about)
             ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
                          heal_patients, all_names) if pool_free(skill, about, True) else None
-            skills.append((h, skill, cost, about, heal_patients, ready))
+            tables = tuple(use_table(skill, skill.effects, h, kind, heal_patients,
+                                     paid and skill.cost.kind == "potion", all_names)
+                           for paid in (False, True))
+            skills.append((h, skill, cost, about, heal_patients, ready, tables))
     if "potions" not in ban:
         for h, potion, effect_list, about in drinkable(s, False):
             heal_patients = patients(s, about)
             ready = uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about,
                          heal_patients, all_names) if pool_free(potion, about, False) else None
-            potions.append((h, potion, effect_list, about, heal_patients, ready))
-    if len(_situations) > LIMIT:
+            table = use_table(potion, effect_list, h, "potion", heal_patients, False, all_names)
+            potions.append((h, potion, effect_list, about, heal_patients, ready, table))
+    if len(_situations) > fast_dice.FEW:
         _situations.clear()
     found = (names, ban, tuple(skills), tuple(potions), all_names)
     _situations[key] = (content, found)
@@ -227,11 +249,41 @@ def peril_choices(s) -> list:
 
 
 def loot_choices(s) -> list:
-    """``loot.legal`` (a new list each time): it depends on the card, the heroes' items and
-    skills, the level and the potions identified."""
-    content = s.content
-    key = (id(content), s.card, heroes_key(s), s.level, s.potion_cards)
-    return list(kept(_loot, key, content, lambda: loot.legal(s)))
+    """``loot.legal``, a new list of ready-made ``TakeLoot`` (``_take``): the card as XP; for
+    each hero as an item and, unless the hero has its skill, as a skill, displacing a card of
+    the kind at the level's limit (A15); as a potion unless its type is identified (A16). (A
+    table of whole lists would grow with every party's items and skills, and the garbage
+    collector would pay for it.)"""
+    content, heroes = s.content, s.heroes
+    cards = content.encounters
+    prize = cards[s.card].loot
+    side = s.level_side
+    acts = [_take("xp")]
+    for h, hero in enumerate(heroes):
+        who = s.hero_card(h).name if len(heroes) > 1 else ""
+        acts += _tucks("item", h, hero.items, side.item_limit, who, cards)
+        skill = prize.skill
+        if skill is not None and all(k.id != skill.id for k in s.skills_of(h)):
+            acts += _tucks("skill", h, hero.skills, side.skill_limit, who, cards)
+    if prize.potion is not None and all(p.id != prize.potion for p in s.identified_potions):
+        acts.append(_take("potion"))
+    return acts
+
+
+def _tucks(use: str, h: int, held: tuple, limit: int, who: str, cards) -> list:
+    """``loot._tuck``: one ``TakeLoot`` below the limit, else one per card that may give way."""
+    if len(held) < limit:
+        return [_take(use, h, None, who)]
+    return [_take(use, h, c, who, cards[c].name) for c in sorted(set(held))]
+
+
+def _take(*key) -> TakeLoot:
+    """``TakeLoot(*key)``, made once.
+
+    >>> _take("xp") is _take("xp")
+    True
+    """
+    return _made(_takes, key, TakeLoot)
 
 
 def roll_options(s) -> list:
@@ -268,7 +320,7 @@ def _sharing(bonus: int, names: tuple, short: bool) -> list:
 
 _enter: dict = {}  # (card, name) -> EnterOpenDoor
 _perils: dict = {}  # (id(content), card) -> (content, the peril's ChooseOption actions)
-_loot: dict = {}  # see ``loot_choices``
+_takes: dict = {}  # the arguments of TakeLoot -> TakeLoot
 _rolls: dict = {}  # (id(content), level) -> (content, one hero's RollDice)
 _needs_of: dict = {}  # see ``roll_options``
 _shares: dict = {}  # (bonus dice, hero names, short supply) -> two heroes' RollDice
@@ -335,14 +387,8 @@ def uses(s, h: int, kind: str, source, effect_list, pays=None, cost: str = "",
     about)``; ``all_names``: the name of each hero (``situation`` gives them)."""
     if about is None:
         about = about_uses(source, effect_list, pays is None)
-    colours = about[0]
     pool = s.pools[h] if s.pools else ()
-    if colours is None:
-        sub = pool
-    elif colours:
-        sub = tuple([d for d in pool if d[0] in colours])
-    else:
-        sub = ()
+    sub = _dice_of(pool, about[0])
     if heal_patients is None:
         heal_patients = patients(s, about)
     if names is None:
@@ -351,10 +397,10 @@ def uses(s, h: int, kind: str, source, effect_list, pays=None, cost: str = "",
     if all_names is None:
         all_names = names or (s.content.heroes[s.heroes[0].id].name,)  # a patient's name
     potion_paid = pays is None and s.potions > 0 and source.cost.kind == "potion"
-    key = (id(source), id(effect_list), h, kind, sub, heal_patients, potion_paid, all_names)
-    entry = _use_lists.get(key)
-    if entry is not None and entry[0] is source and entry[1] is effect_list:
-        return entry[2]
+    table = use_table(source, effect_list, h, kind, heal_patients, potion_paid, all_names)
+    acts = table.get(sub)
+    if acts is not None:
+        return acts
     if pays is None:
         pays = effects.payments(source, pool, s.potions)
     acts = []
@@ -364,13 +410,45 @@ def uses(s, h: int, kind: str, source, effect_list, pays=None, cost: str = "",
             for patient in heal_patients:
                 acts.append(_use(h, kind, source.id, pay, dice, patient, who, source.name,
                                  all_names[patient] if patient is not None else "", cost))
-    if len(_use_lists) > LIMIT:
-        _use_lists.clear()
-    _use_lists[key] = (source, effect_list, acts)
+    if len(table) > USES:
+        table.clear()
+    table[sub] = acts
     return acts
 
 
-_use_lists: dict = {}  # see ``uses``
+def use_table(source, effect_list, h: int, kind: str, heal_patients: tuple, potion_paid: bool,
+              all_names: tuple) -> dict:
+    """The table of ``uses`` of ``source`` with ``effect_list`` by hero ``h`` as ``kind``, for
+    those patients, a potion token to pay with or not and those names: the pool's dice of the
+    colours that matter (``about_uses``) -> the list. One table per skill or potion and party,
+    so that a listing that holds it (``situation``) looks its dice up at once.
+
+    >>> table = use_table(object, (), 0, "skill", (None,), False, ("Hero",))
+    >>> table is use_table(object, (), 0, "skill", (None,), False, ("Hero",)), table
+    (True, {})
+    """
+    key = (id(source), id(effect_list), h, kind, heal_patients, potion_paid, all_names)
+    entry = _use_lists.get(key)
+    if entry is None or entry[0] is not source or entry[1] is not effect_list:
+        if len(_use_lists) > LIMIT:
+            _use_lists.clear()
+        entry = _use_lists[key] = (source, effect_list, {})
+    return entry[2]
+
+
+_use_lists: dict = {}  # see ``use_table``
+USES = 5_000  # lists kept per table of ``use_table``
+
+
+def _dice_of(pool: tuple, colours) -> tuple:
+    """The dice of ``pool`` of the ``colours`` (a frozenset; None: every colour).
+
+    >>> _dice_of((("black", 2), ("blue", 3), ("pink", 1)), frozenset({"blue", "black"}))
+    (('black', 2), ('blue', 3))
+    """
+    if colours is None:
+        return pool
+    return tuple([d for d in pool if d[0] in colours]) if colours else ()
 
 
 def about_uses(source, effect_list, paid_in_dice: bool) -> tuple:
@@ -627,13 +705,21 @@ def chance_step(s, outcome):
 
 def decision_step(s, action):
     """``rules.take`` for a legal action: quietly when settling has nothing to do after it
-    (``_quiet_step``), else its branch found by its type (``take`` tries them in turn) on a
-    draft whose dictionary becomes the next state, then ``settle``."""
+    (``_quiet_step``); E1, E3 and E5 on a copy of the state's dictionary when nothing but
+    waiting follows (``_choose_option``, ``_roll``, ``_consequences``); else its branch found by
+    its type (``take`` tries them in turn) on a draft whose dictionary becomes the next state,
+    then ``settle``."""
     new = _quiet_step(s, action)
     if new is not None:
         return new
-    d = s.draft()
     t = type(action)
+    step = _consequences if action is DONE else _begin if action is FACE else \
+        _ENCOUNTER_STEPS.get(t)
+    if step is not None:
+        new = step(s, action)
+        if new is not None:
+            return new
+    d = s.draft()
     if t is Place or t is Convert or t is Discard or t is RollDice or t is ChooseOption:
         encounter.apply(d, action)
     elif t is Use:
@@ -729,6 +815,157 @@ def _quiet_step(s, action):
     new = _new(type(s))
     _set(new, "__dict__", v)
     return new
+
+
+# -- the encounter's steps on a copy of the state's dictionary ------------------------------------
+def _consequences(s, action=DONE):
+    """E5 (``encounter.consequences``, then ``rules.settle``) when the loot step simply follows:
+    not in the boss fight (§10: a round end follows), no ability at the consequences (A23), no
+    damage waiting, no hero out of health after the damage (§11, A3: a loss check follows) and
+    no time turning into stairs tokens (§5.1, A4). The damage of the uncovered boxes, less what
+    was prevented (A25), goes to the one hero, or half to each of two with the odd point to be
+    placed (A13). None otherwise.
+    """
+    if s.floor > 3 or s.dying or s.damage_due or s.active_abilities("on_consequences"):
+        return None
+    damage = hours = poison = 0
+    for box, dice in zip(s.boxes, s.placed):
+        if not covered(box, dice):
+            damage += box.damage
+            hours += box.time
+            poison += box.poison
+    prevented = s.prevented
+    damage, hours = max(0, damage - prevented[0]), max(0, hours - prevented[1])
+    time_due = s.time_due + hours
+    if time_due and not s.deck_size:
+        return None
+    v = fields_of(s)
+    if damage > 0:  # ``Draft.deal_damage``
+        heroes = s.heroes
+        each = damage if len(heroes) == 1 else damage // 2
+        if len(heroes) > 1 and damage % 2:
+            v["damage_due"] = (1,)
+        if each:
+            heroes = tuple([_hurt(hero, each) for hero in heroes])
+            equal = s.rules.lose_when_damage_equals_health
+            for h, hero in enumerate(heroes):  # ``Reading.is_over``
+                health = s.health(h)
+                if hero.damage >= health if equal else hero.damage > health:
+                    return None
+            v["heroes"] = heroes
+    v["time_due"] = time_due
+    v["poison"] = s.poison + poison
+    v["phase"] = "loot"
+    return _state(s, v)
+
+
+def _hurt(hero, amount: int):
+    """``hero`` with ``amount`` more damage (``Draft.set_hero``).
+
+    >>> from odd_nb.games.one_deck.state import HeroState
+    >>> _hurt(HeroState("h1", damage=2), 3)
+    HeroState(id='h1', damage=5, items=(), skills=(), stored=0)
+    """
+    fields = hero.__dict__.copy()
+    fields["damage"] += amount
+    new = _new(type(hero))
+    _set(new, "__dict__", fields)
+    return new
+
+
+def _roll(s, action):
+    """E3 (``encounter.gather_and_roll``, then ``rules.settle``, which waits for the dice): each
+    hero in turn (the one named first first, A9) takes a die per stat icon of the colours
+    gathered and their bonus black dice while the supply lasts (§1, A8); the dice wait to be
+    rolled. None with nothing to roll or work pending (``settle`` then moves on)."""
+    if s.dying or s.damage_due or s.time_due and not s.deck_size:
+        return None
+    supply, rolls = s.supply, s.rolls_due
+    colours = encounter.gathered_colours(s)
+    order = (0, 1) if action.first in (None, 0) else (1, 0)
+    for h in order[:len(s.heroes)]:
+        for colour in colours:
+            supply, got = take(supply, colour, s.stat(h, colour))
+            rolls += ((h, colour),) * got
+        supply, got = take(supply, "black", action.bonus[h])
+        rolls += ((h, "black"),) * got
+    if not rolls:
+        return None
+    v = fields_of(s)
+    v["supply"], v["rolls_due"], v["phase"] = supply, rolls, "rolling"
+    return _state(s, v)
+
+
+def _choose_option(s, action):
+    """E1 (``encounter.choose_option``, then ``rules.settle``): the chosen option's box and the
+    revealed floors' peril boxes, "option" ones in its colour (A10), ready-made per card, option
+    and floor; its time waits to be spent. None if time would turn into stairs tokens (A4) or
+    work is pending."""
+    option = s.encounter_card.options[action.option]
+    time_due = s.time_due + option.time_cost
+    if s.dying or s.damage_due or time_due and not s.deck_size:
+        return None
+    content = s.content
+    boxes = kept(_peril_boxes, (id(content), s.dungeon, s.floor, s.card, action.option), content,
+                 lambda: _peril_boxes_of(s, option))
+    v = fields_of(s)
+    v["boxes"], v["placed"] = boxes, ((),) * len(boxes)
+    v["option"], v["time_due"], v["phase"] = action.option, time_due, "feats"
+    return _state(s, v)
+
+
+def _peril_boxes_of(s, option) -> tuple:
+    """The boxes of a peril's option (``encounter.choose_option``)."""
+    floors = s.dungeon_card.floors[:s.floor]
+    return (option.box,) + tuple(replace(b, colour=option.colour) if b.colour == "option" else b
+                                 for f in floors for b in f.peril_boxes)
+
+
+def _begin(s, action):
+    """Facing the card at hand or entering an open door (``encounter.begin``, then
+    ``rules.settle``) outside the boss fight: a peril waits for its option (E1); a combat
+    with no ability at its start (E0, A23) sets out the card's and the revealed floors' combat
+    boxes (§9), ready-made per card and floor, and waits for the feats (E2). None otherwise."""
+    if s.floor > 3 or s.dying or s.damage_due or s.time_due and not s.deck_size:
+        return None
+    v = fields_of(s)
+    if type(action) is EnterOpenDoor:  # §5.2
+        i = s.open_doors.index(action.card)  # ``multiset_remove``
+        v["open_doors"] = s.open_doors[:i] + s.open_doors[i + 1:]
+        v["card"] = action.card
+    content, card = s.content, v["card"]
+    v["pools"] = ((),) * len(s.heroes)
+    v["used"], v["prevented"], v["option"] = (), (0, 0), None
+    if content.encounters[card].kind == "peril":
+        v["boxes"] = v["placed"] = ()
+        v["phase"] = "peril"
+        return _state(s, v)
+    boxes = kept(_combat_boxes, (id(content), s.dungeon, s.floor, card), content,
+                 lambda: _combat_boxes_of(s, card))
+    v["boxes"], v["placed"], v["phase"] = boxes, ((),) * len(boxes), "feats"
+    new = _state(s, v)
+    return None if new.active_abilities("on_start") else new
+
+
+def _combat_boxes_of(s, card: str) -> tuple:
+    """A combat's boxes: the card's, then every revealed floor's combat boxes (§9)."""
+    floors = s.dungeon_card.floors[:s.floor]
+    return s.content.encounters[card].boxes + tuple(b for f in floors for b in f.combat_boxes)
+
+
+_peril_boxes: dict = {}  # see ``_choose_option``
+_combat_boxes: dict = {}  # see ``_begin``
+
+
+def _state(s, v: dict):
+    """A state of the class of ``s`` with the dictionary ``v``."""
+    new = _new(type(s))
+    _set(new, "__dict__", v)
+    return new
+
+
+_ENCOUNTER_STEPS = {RollDice: _roll, ChooseOption: _choose_option,
+                    EnterOpenDoor: _begin}  # and DONE (E5), FACE (``decision_step``)
 
 
 def _without(pools: tuple, h: int, die) -> tuple:

@@ -29,7 +29,8 @@ from .actions import Convert, Discard, Place
 from .dice import COLOURS, covered, fits
 
 LIMIT = 50_000  # entries of a table before it starts afresh
-FEW = 1_000  # entries of a table of values that serve one encounter
+FEW = 64  # entries of a table of values that serve one encounter or one game
+BOXES = 1_000  # the boxes of encounters kept (``encounter_boxes``)
 
 DIE = tuple(sorted((colour, value) for colour in COLOURS for value in range(1, 7)))
 CODE = {die: i for i, die in enumerate(DIE)}
@@ -140,9 +141,11 @@ class Boxes:
 
     def open_rows(self, placed: tuple) -> list:
         """(box index, row) of the boxes a die may go on now: the uncovered ones, armor first
-        (§4, A11)."""
+        (§4, A11); kept for the last ``FEW`` dice placed."""
         rows = self.opened.get(placed)
         if rows is None:
+            if len(self.opened) > FEW:
+                self.opened.clear()
             open_boxes = [i for i, (box, dice) in enumerate(zip(self.boxes, placed))
                           if not covered(box, dice)]
             if any(self.boxes[i].armor for i in open_boxes):
@@ -153,11 +156,12 @@ class Boxes:
 
 def encounter_boxes(boxes: tuple, names: tuple) -> Boxes:
     """``Boxes`` of the state's ``boxes``, kept per tuple (the entry keeps the tuple, so that one
-    that reuses the id of one gone is never answered from it)."""
+    that reuses the id of one gone is never answered from it). A combat's or peril's boxes are
+    one tuple per card and floor (``fast._begin``, ``fast._choose_option``), met in many games."""
     key = (id(boxes), names)
     entry = _boxes.get(key)
     if entry is None or entry.boxes is not boxes:
-        if len(_boxes) > FEW:  # a table of boxes serves one encounter: keep few
+        if len(_boxes) > BOXES:
             _boxes.clear()
         entry = _boxes[key] = Boxes(boxes, names, [box_text(box) for box in boxes])
     return entry
