@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from operator import add, ge
 
-from .packed import Packing, best_wide
+from .packed import FACES, Packing, best_wide, number
 from .problem import INF, K
 from .split.sides import colour_rolls
 from .split.work import Work
@@ -99,9 +99,12 @@ class Colours:
         # in), black last (its dice need no partner), each by fewer rolls first
         self.order = sorted(present, key=lambda c: (not self.pooled[c], c == K,
                                                     len(self.rolls(c))))
-        self._final, self._cut = {}, {}
+        self._final, self._cut, self._paired = {}, {}, {}
         self.tried = 0  # configurations pair_off went through (its share of the work)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
+        self.codes = Dominance(max(len(small) for _, small, _ in self.families), self.budget,
+                               max(max(needs, default=0) for needs in self.needs),
+                               max(map(len, self.needs)))
 
     def rolls(self, c: int) -> list:
         """Colour ``c``'s rolls (faces ascending, by its classes) with their ways."""
@@ -161,7 +164,7 @@ class Colours:
             states = nxt
         # a half no other colour could complete is a die spent for nothing
         return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
-                      for cfg in states})
+                      for cfg in states}, self.codes)
 
     # -- two sets of dice together ---------------------------------------------------------------
     def join(self, a: tuple, x: tuple, keep_halves: int):
@@ -226,10 +229,17 @@ class Colours:
                 + sum(self.dice[K] for c in later if c == K))
         return (f, covered, halved, max(spent, self.budget - uses), pool, tuple(cut))
 
-    def pair_off(self, cfg: tuple) -> set:
+    def pair_off(self, cfg: tuple) -> tuple:
         """The pool of ``cfg`` made pairs onto the wide boxes, every way: the j best pairs
         (neighbours from the top, one budget each) for every j the budget allows, each on any
-        wide box not yet full."""
+        wide box not yet full but an "any" box, which takes both dice of a pair as they are
+        (made once for each ``cfg``)."""
+        out = self._paired.get(cfg)
+        if out is None:
+            out = self._paired[cfg] = self._pair_off(cfg) if cfg[POOL] else (cfg,)
+        return out
+
+    def _pair_off(self, cfg: tuple) -> tuple:
         f, covered, halved, spent, pool, values = cfg
         wide = self.families[f][2]
         out = {(f, covered, halved, spent, (), values)}
@@ -241,14 +251,14 @@ class Colours:
             for _, _, _, spent_now, _, now in out:
                 if spent_now != spent:
                     continue
-                for w, (need, *_) in enumerate(wide):
-                    if now[w] < need:
+                for w, (need, acc, _, _) in enumerate(wide):
+                    if now[w] < need and len(acc) < 4:
                         more = list(now)
                         more[w] = min(need, now[w] + value)
                         nxt.add((f, covered, halved, spent + 1, (), tuple(more)))
             spent += 1
             out |= nxt
-        return out
+        return tuple(out)
 
     # -- the key ---------------------------------------------------------------------------------
     def final_key(self, cfg: tuple):
@@ -291,30 +301,69 @@ def beats(y: tuple, x: tuple) -> bool:
             and len(y[POOL]) >= len(x[POOL]) and all(map(ge, y[POOL], x[POOL])))
 
 
-def prune(configs) -> frozenset:
-    """The contributions none other beats (``beats``)."""
+def prune(configs, codes: Dominance) -> frozenset:
+    """The contributions none other beats (``beats``), each read as a whole number of
+    ``codes`` in which ``beats`` is one subtraction."""
     groups = defaultdict(list)
     for x in configs:
         groups[x[FAMILY], x[HALVED]].append(x)
-    kept = []
+    kept, guards = [], codes.guards
     for group in groups.values():
         if len(group) == 1:
             kept += group
             continue
-        group.sort(key=lambda x: (x[SPENT], -x[COVERED].bit_count(), -sum(x[VALUES]),
-                                  -len(x[POOL])))
-        mine = []
+        # one that beats another has every field no less, so a number no less: it comes first
+        group.sort(key=codes.__getitem__, reverse=True)
+        mine = []  # the numbers kept, guard bits set
         for x in group:
-            covered, spent, pool, values = x[COVERED], x[SPENT], x[POOL], x[VALUES]
+            code = codes[x]
             for y in mine:
-                if (y[SPENT] <= spent and not covered & ~y[COVERED]
-                        and all(map(ge, y[VALUES], values)) and len(y[POOL]) >= len(pool)
-                        and all(map(ge, y[POOL], pool))):
+                if (y - code) & guards == guards:
                     break
             else:
-                mine.append(x)
-        kept += mine
+                mine.append(code | guards)
+                kept.append(x)
     return frozenset(kept)
+
+
+class Dominance(dict):
+    """Contributions of one question as whole numbers (made once each, the first time asked)
+    with guard bits between their fields (``guards``), such that of the same family and halves
+    ``y`` beats ``x`` exactly when ``((Y | guards) - X) & guards == guards``. Each field (each
+    small box covered, the budget left, each wide value, and for t = 1..6 the pool's dice
+    showing t or more) sits below a guard bit, which a field of ``Y`` at least that of ``X``
+    keeps. A pool no worse die by die, and no shorter, is one with no fewer dice showing each
+    t or more.
+
+    >>> codes = Dominance(boxes=2, budget=1, most=5, wide=2)
+    >>> y, x = codes[0, 0b11, 0, 1, (5,), (5, 2)], codes[0, 0b01, 0, 1, (4,), (4, 2)]
+    >>> ((y | codes.guards) - x) & codes.guards == codes.guards
+    True
+    >>> ((x | codes.guards) - y) & codes.guards == codes.guards
+    False
+    """
+
+    def __init__(self, boxes: int, budget: int, most: int, wide: int):
+        super().__init__()
+        self.boxes, self.budget = boxes, budget
+        self.widths = ([2] * boxes + [budget.bit_length() + 1]
+                       + [most.bit_length() + 1] * wide + [(2 * budget).bit_length() + 1] * 6)
+        self.guards, shift = 0, 0
+        for width in self.widths:
+            self.guards |= 1 << (shift + width - 1)
+            shift += width
+
+    def __missing__(self, cfg):
+        _, covered, _, spent, pool, values = cfg
+        fields = ([covered >> j & 1 for j in range(self.boxes)] + [self.budget - spent]
+                  + list(values) + [0] * (len(self.widths) - self.boxes - 7 - len(values))
+                  + [sum(1 for face in pool if face >= t) for t in FACES])
+        code, shift = 0, 0
+        for field, width in zip(fields, self.widths):
+            code |= field << shift
+            shift += width
+        self[cfg] = code
+        return code
 
 
 def vector_distribution(plan, *, limit: int | None = None, stop=None):
@@ -356,7 +405,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             key = frozenset(found)
             out = memo.get(key)
             if out is None:
-                out = memo[key] = prune(found)
+                out = memo[key] = prune(found, colours.codes)
                 work.spend(len(found) * len(out) // 8)  # each kept one against each found
             return out
 
@@ -374,7 +423,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                         found = {y for cfg in found for y in colours.pair_off(cfg)}
                     found = {colours.cut(cfg, later) for cfg in found}
                     found.discard(None)
-                    kept = prune(found)
+                    kept = prune(found, colours.codes)
                     made += len(found) + len(found) * len(kept) // 8 + 1
                     out.append(kept)
                 work.spend(joins_tried + made + colours.tried)
@@ -382,33 +431,32 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 joined[a] = out
             return out
 
-        if last:  # per contribution, its best key with each roll; per state, the least
-            # the colour's distinct contributions, and each roll's as their numbers
-            distinct = sorted(set().union(*map(set, options)), key=lambda x: x[FAMILY])
-            number = {x: n for n, x in enumerate(distinct)}
-            per_roll = [[number[x] for x in mine] for mine in options]
-            # each family's contributions as whole numbers that add (``packed``); those of
-            # other families never join: INF
-            packings, spans, done = [], [], 0
+        if last:  # per contribution, the rolls of each best key; per state, their union
+            # each family's contributions of this colour as whole numbers that add
+            # (``packed``), each with the rolls (bits of one int) that have it
+            families = []
             for f in range(len(colours.families)):
-                packing = Packing(colours, f)
-                codes = [packing.code(x) for x in distinct if x[FAMILY] == f]
-                packings.append(packing)
-                spans.append(([INF] * done, codes, [INF] * (len(distinct) - done - len(codes))))
-                done += len(codes)
-            best = {}
+                packing, found = Packing(colours, f), defaultdict(int)
+                for r, mine in enumerate(options):
+                    for x in mine:
+                        if x[FAMILY] == f:
+                            found[packing.code(x)] |= 1 << r
+                families.append((packing, list(found), list(found.values())))
+            seen, numbers, best = [], {}, {}  # each contribution's levels as their number
             for a in set().union(*states):
-                packing, (before, codes, after) = packings[a[FAMILY]], spans[a[FAMILY]]
-                keys = before + packing.keys(packing.code(a), codes) + after
-                best[a] = [min(map(keys.__getitem__, mine), default=INF) for mine in per_roll]
-                work.spend(len(distinct) + joins_tried)
+                packing, codes, bits = families[a[FAMILY]]
+                best[a] = number(seen, numbers, levels_of(
+                    packing.keys(packing.code(a), codes), bits))
+                work.spend(len(codes) + joins_tried)
+            merged = defaultdict(int)  # states whose contributions have the same levels
             for state, ways in states.items():
-                keys = [INF] * len(rolls)
-                for a in state:
-                    keys = list(map(min, keys, best[a]))
-                for key, (_, roll_ways) in zip(keys, rolls):
-                    nxt[key] += ways * roll_ways
-                work.spend(len(state) * len(rolls) // 8 + 1)
+                merged[frozenset(map(best.__getitem__, state))] += ways
+            digits = ways_digits(roll_ways for _, roll_ways in rolls)
+            for found, ways in merged.items():
+                found = [seen[n] for n in found]
+                for key, ways_now in least_keys(found, digits):
+                    nxt[key] += ways * ways_now
+                work.spend(sum(map(len, found)) // 8 + 1)
         else:
             for state, ways in states.items():
                 per_roll = [joins(a) for a in state]
@@ -424,3 +472,53 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         masks[plan.mask_of_key(key)] += ways
     return (dict(masks), 6 ** sum(plan.rolled), work.units // STEPS_PER_UNIT,
             plan.distinct_rolls())
+
+
+def levels_of(keys, bits) -> tuple:
+    """The rolls (bits of one int, roll ``r`` bit ``r``) whose least key is each key, by key
+    ascending, given each contribution's key (``keys``) and rolls (``bits``). Every roll has a
+    contribution in every family (all its dice free), so every roll is in one level.
+
+    >>> levels_of([7, 3, 7], [0b001, 0b010, 0b110])
+    ((3, 2), (7, 5))
+    """
+    by_key = defaultdict(int)
+    for key, rolls in zip(keys, bits):
+        by_key[key] |= rolls
+    out, seen = [], 0
+    for key in sorted(by_key):
+        new = by_key[key] & ~seen
+        if new:
+            seen |= new
+            out.append((key, new))
+    return tuple(out)
+
+
+def ways_digits(ways) -> list:
+    """The rolls (bits, as in ``levels_of``) of the given ways, as (ways, bits) pairs: the
+    ways of a set of rolls is the sum over pairs of ways times the set's bits among them."""
+    out = defaultdict(int)
+    for r, w in enumerate(ways):
+        out[w] |= 1 << r
+    return list(out.items())
+
+
+def least_keys(found, digits) -> list:
+    """(key, ways) of the least key of each roll when a state holds contributions with the
+    ``found`` levels (``levels_of``): a roll's least key is the first key, ascending, whose
+    rolls of some contribution hold it.
+
+    >>> least_keys([((3, 2), (7, 5)), ((5, 7),)], [(1, 7)])
+    [(3, 1), (5, 2)]
+    """
+    union = defaultdict(int)
+    for levels in found:
+        for key, bits in levels:
+            union[key] |= bits
+    out, seen = [], 0
+    for key in sorted(union):
+        new = union[key] & ~seen
+        if new:
+            seen |= new
+            out.append((key, sum(w * (new & bits).bit_count() for w, bits in digits)))
+    return out
