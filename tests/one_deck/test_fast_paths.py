@@ -9,8 +9,9 @@ action's kind only (``fast.is_legal``); the greedy agent reads only the kinds it
 E4 the pools are read as numbers and the lists joined from tables (``fast_dice.py``), and the
 encounter's table (what the lists hold besides dice) passes from a state to the next while only
 the dice change (placing, discarding, converting). The encounter's steps made on a copy of the
-state's dictionary (E0, E1, E3, E5) are also compared on positions built to send them down each
-of their branches, and the loot list (E6) on heroes at their limits.
+state's dictionary (E0, E1, E3, E5, and the last die of E3) are also compared on positions built
+to send them down each of their branches, the loot list (E6) on heroes at their limits, and the
+situations kept by the heroes' identity on positions that share the heroes but not the rest.
 
 At every step of seeded random and greedy games, for one and two heroes, every dungeon, both
 card files, the loss option and a campaign profile, the two must agree: the same legal actions
@@ -393,3 +394,82 @@ def test_loot_is_listed_as_the_rules_list_it():
                 s = s.apply(s.sample_chance(rng.random()) if s.is_chance
                             else rng.choice(s.legal_actions()))
     assert seen > 300
+
+
+def test_situations_kept_by_the_heroes_identity_answer_only_their_own_position():
+    """E2/E4: what the lists hold besides dice (``fast.situation``) is kept by the heroes' tuple
+    and the position, by what it depends on, and per skill or potion (§7: feats in E2, skills
+    in E4, heals naming the hurt heroes, potions identified, bans Chain Warden e15, Granite
+    Watcher e14, Marsh Hag e10). Positions that share the heroes' tuple but differ in the phase,
+    the card, the floor, the dungeon or the potions identified, and positions whose heroes
+    differ only in who is hurt, each list what the rules list."""
+    rng = random.Random(47)
+    cards = ["e01", "e15", "e14", "e10", "e06"]
+    potion_cards = [c for c, e in GAME.content.encounters.items() if e.loot.potion is not None]
+    seen = 0
+    for game, heroes, dungeon, options in SETUPS.values():
+        for seed in range(8):
+            s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
+            rng.seed(seed)
+            while not s.is_terminal:
+                if s.phase in ("dice", "feats") and not (s.is_chance or s.damage_due or s.dying):
+                    same = s.heroes  # one tuple: the table keyed by its identity is met
+                    hurt = tuple(HeroState(h.id, rng.choice((0, 0, 1)), h.items, h.skills,
+                                           h.stored) for h in same)
+                    variants = [fresh(s, phase="feats" if s.phase == "dice" else "dice"),
+                                fresh(s, floor=s.floor % 3 + 1), fresh(s, floor=4),
+                                fresh(s, dungeon=rng.choice(("d1", "d2", "d3", "d4"))),
+                                fresh(s, potions=2, potion_cards=tuple(sorted(
+                                    rng.sample(potion_cards, 2)))),
+                                fresh(s, heroes=hurt), fresh(s, heroes=hurt, phase="feats"), s]
+                    if s.option is None and s.floor <= 3:  # a combat: another combat's card
+                        variants.append(fresh(s, card=rng.choice(cards)))
+                    if game is not GAME:
+                        variants = [v for v in variants
+                                    if v.card in game.content.encounters
+                                    and v.dungeon in game.content.dungeons]
+                    for position in variants + variants[::-1]:
+                        if position.heroes is same:
+                            assert position.heroes is s.heroes
+                        same_lists(position)
+                        seen += 1
+                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                            else rng.choice(s.legal_actions()))
+    assert seen > 2000
+
+
+def test_the_last_die_of_a_roll_leads_to_the_dice_phase_as_the_rules_do():
+    """E3 to E4: the last die rolled moves the encounter to the dice phase, after the roll's
+    abilities (A23: Lantern Wisp e06, Sootwing Bat e21, Void Leech e22 discard dice showing 1;
+    floor abilities of d3), and not while damage waits for a hero (2P, A13) or time is due;
+    every outcome of positions at that die equals the rules' step (equal and hash equal)."""
+    rng = random.Random(53)
+    met = Counter()
+    for game, heroes, dungeon, options in SETUPS.values():
+        for seed in range(12):
+            s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
+            rng.seed(seed)
+            while not s.is_terminal:
+                if s.phase == "rolling" and len(s.rolls_due) == 1:
+                    variants = [s, fresh(s, time_due=1)]
+                    if len(s.heroes) == 2:
+                        variants.append(fresh(s, damage_due=(1,)))
+                    if game is GAME:  # a boss round's end (§10) waits for its die too
+                        variants.append(fresh(s, phase="round end", floor=4))
+                    if s.floor <= 3 and game is GAME:
+                        for card in ("e06", "e21", "e22"):
+                            variants.append(fresh(s, card=card))
+                        variants.append(fresh(s, dungeon="d3", floor=2))
+                    for position in variants:
+                        for value in range(1, 7):
+                            outcome = Rolled(value)
+                            made = fast.chance_step(position, outcome)
+                            wanted = position.apply_by_rules(outcome)
+                            assert made == wanted and hash(made) == hash(wanted), position
+                            met[fast._quiet_chance(position, outcome) is not None,
+                                wanted.phase] += 1
+                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                            else rng.choice(s.legal_actions()))
+    assert met[True, "dice"] > 500 and met[False, "dice"] > 100, met
+    assert met[False, "rolling"] > 50, met
+

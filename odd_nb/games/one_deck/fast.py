@@ -10,8 +10,9 @@ state that offers it: the tables below keep them, keyed by everything they hold.
 
 Placing, discarding and converting dice, time passing and opening a door are made on a copy of
 the state's dictionary (``_quiet_step``); so are the steps that begin an encounter (E0, E1),
-gather the dice (E3) and take the consequences (E5) when nothing but waiting follows them. The
-others go through a ``Draft`` by the rule functions.
+gather the dice (E3) and take the consequences (E5) when nothing but waiting follows them, and
+most chance steps, the last die of E3 included (``_quiet_chance``). The others go through a
+``Draft`` by the rule functions.
 
 E2 and E4 are most of a game's decisions. Their lists join the dice read as numbers
 (``fast_dice.py``) with the encounter's table: what the lists hold besides dice (``situation``:
@@ -126,7 +127,7 @@ def legal(s) -> list:
                         ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
                                      patients, all_names)
                 acts += ready
-        if "conversion" not in ban:
+        if held[0] and "conversion" not in ban:
             acts += fast_dice.conversions(held, names, s.supply[3] == 0)
         if s.potions:  # ``potion_uses``
             for h, potion, effect_list, about, patients, ready, table in potions:
@@ -180,47 +181,81 @@ def legal(s) -> list:
 def situation(s) -> tuple:
     """What the lists of E2 and E4 hold besides dice: the heroes' names, what is banned
     (``banned``), the feats or skills that may be used (``usable_skills``, none if banned) and
-    the potions that may be drunk (``drinkable``, none if banned), each with the heroes a heal
-    of it may go to (``patients``) and, when its uses need no pool dice (``pool_free``), those
-    uses; and the name of each hero a heal may name. They depend on what is banned, the kind
-    of encounter (combat or peril; the boss fight), the phase, the potions identified and the
-    heroes: who they are, their skill cards, who is hurt. So successive encounters of a party
-    share them; a table of few entries keeps them (it serves one game: a table of every party
-    met would cost the garbage collector more than it saves)."""
+    the potions that may be drunk (``drinkable``, none if banned), each as its entry
+    (``skill_entry``, ``potion_entry``); and the name of each hero a heal may name. They depend
+    on what is banned, the kind of encounter (combat or peril; the boss fight), the phase, the
+    potions identified and the heroes: who they are, their skill cards, who is hurt. So
+    successive encounters of a party share them; a table of some entries keeps them, and the
+    entries, which serve every game, are kept apart. A state after a skill or potion used asks
+    again with the same heroes (the same tuple) at the same card and phase: a table of few
+    entries answers it by the heroes' identity first."""
     content, heroes = s.content, s.heroes
+    key = (id(heroes), id(content), s.dungeon, s.floor, s.card, s.phase, s.potion_cards)
+    entry = _recent.get(key)
+    if entry is not None and entry[0] is heroes and entry[1] is content:
+        return entry[2]
     ban = banned(s)
     in_boss = s.floor > 3
-    key = (id(content), ban, in_boss, in_boss or content.encounters[s.card].kind, s.phase,
-           s.potion_cards, tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
-    entry = _situations.get(key)
-    if entry is not None and entry[0] is content:
-        return entry[1]
+    shared = (id(content), ban, in_boss, in_boss or content.encounters[s.card].kind, s.phase,
+              s.potion_cards, tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
+    found = _situations.get(shared)
+    if found is None or found[0] is not content:
+        if len(_situations) > SITUATIONS:
+            _situations.clear()
+        found = _situations[shared] = (content, _situation(s, ban))
+    if len(_recent) > fast_dice.FEW:
+        _recent.clear()
+    _recent[key] = (heroes, content, found[1])
+    return found[1]
+
+
+def _situation(s, ban: frozenset) -> tuple:
+    """``situation`` made from its entries."""
+    content, heroes = s.content, s.heroes
     feats = s.phase == "feats"
     kind = "feat" if feats else "skill"
     names = hero_names(s)
     all_names = names or (content.heroes[heroes[0].id].name,)
+    hurt = tuple([i for i, hero in enumerate(heroes) if hero.damage > 0])
     skills, potions = [], []
     if feats or "skills" not in ban:
         for h, skill, cost, about in usable_skills(s, feats, True):
-            heal_patients = patients(s, about)
-            ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
-                         heal_patients, all_names) if pool_free(skill, about, True) else None
-            tables = tuple(use_table(skill, skill.effects, h, kind, heal_patients,
-                                     paid and skill.cost.kind == "potion", all_names)
-                           for paid in (False, True))
-            skills.append((h, skill, cost, about, heal_patients, ready, tables))
+            key_of = (id(skill), h, kind, about[1] and hurt, all_names)
+            skills.append(kept(_skill_entries, key_of, skill, lambda: skill_entry(
+                s, h, kind, skill, cost, about, names, all_names)))
     if "potions" not in ban:
         for h, potion, effect_list, about in drinkable(s, False):
-            heal_patients = patients(s, about)
-            ready = uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about,
-                         heal_patients, all_names) if pool_free(potion, about, False) else None
-            table = use_table(potion, effect_list, h, "potion", heal_patients, False, all_names)
-            potions.append((h, potion, effect_list, about, heal_patients, ready, table))
-    if len(_situations) > fast_dice.FEW:
-        _situations.clear()
-    found = (names, ban, tuple(skills), tuple(potions), all_names)
-    _situations[key] = (content, found)
-    return found
+            key_of = (id(potion), id(effect_list), h, about[1] and hurt, all_names)
+            potions.append(kept(_potion_entries, key_of, potion, lambda: potion_entry(
+                s, h, potion, effect_list, about, names, all_names)))
+    return names, ban, tuple(skills), tuple(potions), all_names
+
+
+def skill_entry(s, h: int, kind: str, skill, cost: str, about: tuple, names: tuple,
+                all_names: tuple) -> tuple:
+    """(hero, skill, cost text, ``about``, the heroes a heal may go to (``patients``), its uses
+    when they need no pool dice (``pool_free``) or None, its ``use_table`` without and with a
+    potion token to pay with): what the lists of E2 (``kind`` "feat") and E4 ("skill") need of
+    one usable skill. It depends on the skill, the hero, the kind, who is hurt if it heals and
+    the heroes' names."""
+    heal_patients = patients(s, about)
+    ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
+                 heal_patients, all_names) if pool_free(skill, about, True) else None
+    tables = tuple(use_table(skill, skill.effects, h, kind, heal_patients,
+                             paid and skill.cost.kind == "potion", all_names)
+                   for paid in (False, True))
+    return h, skill, cost, about, heal_patients, ready, tables
+
+
+def potion_entry(s, h: int, potion, effect_list, about: tuple, names: tuple,
+                 all_names: tuple) -> tuple:
+    """(drinker, potion, its effects, ``about``, ``patients``, its uses when they need no pool
+    dice or None, its ``use_table``): ``skill_entry`` for a potion that may be drunk."""
+    heal_patients = patients(s, about)
+    ready = uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about,
+                 heal_patients, all_names) if pool_free(potion, about, False) else None
+    table = use_table(potion, effect_list, h, "potion", heal_patients, False, all_names)
+    return h, potion, effect_list, about, heal_patients, ready, table
 
 
 def pool_free(source, about: tuple, paid_in_dice: bool) -> bool:
@@ -240,6 +275,10 @@ def patients(s, about: tuple) -> tuple:
 
 
 _situations: dict = {}  # see ``situation``
+SITUATIONS = 500  # situations kept
+_recent: dict = {}  # (id(heroes), id(content), dungeon, floor, card, phase, potion cards)
+_skill_entries: dict = {}  # (id(skill), hero, kind, hurt heroes if it heals, names) -> entry
+_potion_entries: dict = {}  # (id(potion), id(its effects), drinker, hurt if it heals, names)
 
 
 def peril_choices(s) -> list:
@@ -736,17 +775,22 @@ def decision_step(s, action):
 
 
 def _quiet_chance(s, outcome):
-    """``rules.resolve_chance`` then ``rules.settle`` when settling has nothing to do: a die
-    rolled with more to roll; a card discarded by time that leaves cards in the deck; a closed
-    door opened. None otherwise (nor with damage waiting, a loss check pending or time left
-    while the stairs show, which ``settle`` handles)."""
+    """``rules.resolve_chance`` then ``rules.settle`` when settling has little to do: a die
+    rolled with more to roll; the last die of E3, on to E4 when no ability acts on the roll;
+    a card discarded by time that leaves cards in the deck; a closed door opened. None
+    otherwise (nor with damage waiting, a loss check pending or time left while the stairs
+    show, which ``settle`` handles)."""
     if s.dying or s.damage_due and len(s.heroes) == 1 or s.time_due and not s.deck_size:
         return None
     rolls = s.rolls_due
     v = fields_of(s)
     if rolls:
         if len(rolls) == 1 and not s.time_due and s.phase in _SETTLING:
-            return None  # the last die of the roll: on to E4 (``encounter.settle``)
+            # the last die of the roll: on to E4 (``encounter.settle``), here if no ability
+            # acts on the roll (A23) and no damage waits (``settle`` then waits too)
+            if s.phase != "rolling" or s.damage_due or s.active_abilities("on_roll"):
+                return None
+            v["phase"] = "dice"
         (h, colour), v["rolls_due"] = rolls[0], rolls[1:]
         pools = s.pools
         v["pools"] = pools[:h] + (tuple(sorted(pools[h] + ((colour, outcome.value),))),) \
@@ -771,6 +815,7 @@ def _quiet_chance(s, outcome):
 
 
 _SETTLING = frozenset(encounter.SETTLING_PHASES + loot.SETTLING_PHASES)
+_BLACK = INDEX["black"]
 
 
 def _quiet_step(s, action):
@@ -800,8 +845,11 @@ def _quiet_step(s, action):
     elif t is Convert:  # ``encounter.convert``
         (h1, d1), (h2, d2) = action.first, action.second
         pools = _without(_without(s.pools, h1, d1), h2, d2)
-        supply = give_back(s.supply, (d1, d2))
-        v["supply"], _ = take(supply, "black", 1)
+        supply = list(s.supply)  # ``give_back`` the two, ``take`` a black die
+        supply[INDEX[d1[0]]] += 1
+        supply[INDEX[d2[0]]] += 1
+        supply[_BLACK] -= min(1, supply[_BLACK])
+        v["supply"] = tuple(supply)
         to = action.to
         v["pools"] = pools[:to] + (tuple(sorted(pools[to] + (("black", min(d1[1], d2[1])),))),) \
             + pools[to + 1:]  # ``pool_add``
