@@ -187,3 +187,32 @@ def test_a7_the_last_colour_joined_by_addition(seed):
                 else:
                     assert packed >= joined, (a, x)
     assert equal and compared
+
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_s4_a7_contributions_pruned_by_subtraction_are_those_none_beats(seed):
+    """§4 and A7 (docs/odds.md, "vector", point 3): ``prune`` keeps exactly the contributions
+    that no other beats by ``beats``' definition (same family and halves, every box covered, no
+    more budget, no less on each wide box, a pool no worse die by die), though it compares them
+    as whole numbers. The contributions are a colour's, pruned die by die (``Colours.options``),
+    of many rolls together, with their halves given up one by one and their pools shortened, so
+    that many beat others."""
+    from odd_nb.games.one_deck.odds.vector import Colours, beats, prune
+
+    rng = random.Random(900 + seed)
+    colour = rng.choice(("yellow", "pink", "blue"))
+    other = rng.choice([c for c in ("yellow", "pink", "blue") if c != colour])
+    boxes = [Box(colour, rng.randint(6, 14), wide=True), Box(other, rng.randint(4, 10), wide=True),
+             Box(rng.choice((colour, "any")), rng.randint(4, 10), wide=True)]
+    boxes += [Box(rng.choice((colour, other, "any")), rng.randint(1, 6), damage=1)
+              for _ in range(3)]
+    colours = Colours(plan_for({colour: 5, other: 1}, boxes, black_supply=1 + seed % 3))
+    c = next(c for c in colours.order if colours.dice[c] == 5)
+    found = {x for faces, _ in rng.sample(colours.rolls(c), 12)
+             for f in range(len(colours.families)) for x in colours.options(f, c, faces, -1)}
+    found |= {x[:2] + (0,) + x[3:4] + (x[4][:rng.randint(0, len(x[4]))],) + x[5:]
+              for x in found}
+    kept = prune(found, colours.codes)
+    assert kept == {x for x in found if not any(beats(y, x) for y in found if y != x)}
+    assert len(found) > 2 * len(kept) > 20

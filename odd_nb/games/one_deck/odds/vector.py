@@ -100,7 +100,7 @@ class Colours:
         self.order = sorted(present, key=lambda c: (not self.pooled[c], c == K,
                                                     len(self.rolls(c))))
         self._final, self._cut, self._paired = {}, {}, {}
-        self.tried = 0  # configurations pair_off went through (its share of the work)
+        self.tried = 0  # configurations options and pair_off went through (their work)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
         self.codes = Dominance(max(len(small) for _, small, _ in self.families), self.budget,
                                max(max(needs, default=0) for needs in self.needs),
@@ -161,7 +161,8 @@ class Colours:
                         nxt.add((f, covered, halved, cost, pool, tuple(more)))
                 if pooled and len(pool) < 2 * (budget - spent):
                     nxt.add((f, covered, halved, spent, pool + (face,), values))
-            states = nxt
+            self.tried += len(nxt)
+            states = prune(nxt, self.codes)  # pruned die by die (docs/odds.md, point 3)
         # a half no other colour could complete is a die spent for nothing
         return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
                       for cfg in states}, self.codes)
@@ -390,10 +391,13 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         rolls = colours.rolls(c)
         others = [x for x in order if x != c]
         mates = [colours.halves_later(f, others) for f in range(len(colours.families))]
-        options = [[o for f in range(len(colours.families))
-                    for o in colours.options(f, c, faces, mates[f])] for faces, _ in rolls]
+        options = []  # each roll's contributions, their listing counted as it goes
+        for faces, _ in rolls:
+            options.append([o for f in range(len(colours.families))
+                            for o in colours.options(f, c, faces, mates[f])])
+            work.spend(len(options[-1]) + colours.tried)
+            colours.tried = 0
         joins_tried = sum(map(len, options))  # a contribution joined with every roll's
-        work.spend(joins_tried)
         nxt = defaultdict(int)
         last = k == len(order) - 1
         join = colours.join
