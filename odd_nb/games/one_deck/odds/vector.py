@@ -100,7 +100,7 @@ class Colours:
         self.order = sorted(present, key=lambda c: (not self.pooled[c], c == K,
                                                     len(self.rolls(c))))
         self._final, self._cut, self._paired = {}, {}, {}
-        self.tried = 0  # configurations options and pair_off went through (their work)
+        self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
         self.codes = Dominance(max(len(small) for _, small, _ in self.families), self.budget,
                                max(max(needs, default=0) for needs in self.needs),
@@ -162,10 +162,10 @@ class Colours:
                 if pooled and len(pool) < 2 * (budget - spent):
                     nxt.add((f, covered, halved, spent, pool + (face,), values))
             self.tried += len(nxt)
-            states = prune(nxt, self.codes)  # pruned die by die (docs/odds.md, point 3)
+            states = prune(nxt, self.codes, self)  # pruned die by die (docs/odds.md, point 3)
         # a half no other colour could complete is a die spent for nothing
         return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
-                      for cfg in states}, self.codes)
+                      for cfg in states}, self.codes, self)
 
     # -- two sets of dice together ---------------------------------------------------------------
     def join(self, a: tuple, x: tuple, keep_halves: int):
@@ -302,9 +302,10 @@ def beats(y: tuple, x: tuple) -> bool:
             and len(y[POOL]) >= len(x[POOL]) and all(map(ge, y[POOL], x[POOL])))
 
 
-def prune(configs, codes: Dominance) -> frozenset:
+def prune(configs, codes: Dominance, counter=None) -> frozenset:
     """The contributions none other beats (``beats``), each read as a whole number of
-    ``codes`` in which ``beats`` is one subtraction."""
+    ``codes`` in which ``beats`` is one subtraction; ``counter.tried`` counts the work, a step
+    for every eight subtractions at most."""
     groups = defaultdict(list)
     for x in configs:
         groups[x[FAMILY], x[HALVED]].append(x)
@@ -324,6 +325,8 @@ def prune(configs, codes: Dominance) -> frozenset:
             else:
                 mine.append(code | guards)
                 kept.append(x)
+        if counter is not None:
+            counter.tried += len(group) * len(mine) // 8
     return frozenset(kept)
 
 
@@ -409,8 +412,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             key = frozenset(found)
             out = memo.get(key)
             if out is None:
-                out = memo[key] = prune(found, colours.codes)
-                work.spend(len(found) * len(out) // 8)  # each kept one against each found
+                out = memo[key] = prune(found, colours.codes, colours)
+                work.spend(colours.tried)
+                colours.tried = 0
             return out
 
         def joins(a: tuple) -> list:
@@ -425,10 +429,11 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     found.discard(None)
                     if paired_off:
                         found = {y for cfg in found for y in colours.pair_off(cfg)}
+                        made += len(found)  # each then cut
                     found = {colours.cut(cfg, later) for cfg in found}
                     found.discard(None)
-                    kept = prune(found, colours.codes)
-                    made += len(found) + len(found) * len(kept) // 8 + 1
+                    kept = prune(found, colours.codes, colours)
+                    made += len(found) + 1
                     out.append(kept)
                 work.spend(joins_tried + made + colours.tried)
                 colours.tried = 0
