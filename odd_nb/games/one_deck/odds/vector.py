@@ -494,13 +494,23 @@ def levels_of(keys, bits) -> tuple:
     by_key = defaultdict(int)
     for key, rolls in zip(keys, bits):
         by_key[key] |= rolls
+    return tuple(first_reached(by_key))
+
+
+def first_reached(by_key: dict) -> list:
+    """(key, rolls) for each key of ``by_key`` (key -> rolls, as bits), ascending, with the
+    rolls no lower key holds; keys left with none are left out.
+
+    >>> first_reached({7: 0b101, 3: 0b011, 5: 0b010})
+    [(3, 3), (7, 4)]
+    """
     out, seen = [], 0
     for key in sorted(by_key):
         new = by_key[key] & ~seen
         if new:
             seen |= new
             out.append((key, new))
-    return tuple(out)
+    return out
 
 
 def ways_digits(ways) -> list:
@@ -524,10 +534,5 @@ def least_keys(found, digits) -> list:
     for levels in found:
         for key, bits in levels:
             union[key] |= bits
-    out, seen = [], 0
-    for key in sorted(union):
-        new = union[key] & ~seen
-        if new:
-            seen |= new
-            out.append((key, sum(w * (new & bits).bit_count() for w, bits in digits)))
-    return out
+    return [(key, sum(w * (new & bits).bit_count() for w, bits in digits))
+            for key, new in first_reached(union)]
