@@ -73,6 +73,18 @@ def test_a3_no_heal_possible_when_potions_are_forbidden():
     assert s.outcome == "lost"
 
 
+def test_a3_s11_a_game_lost_stays_lost_when_both_heroes_fall():
+    """§11, A3, A13: in 2P one E5 knocks both heroes out while Marsh Hag (e10) forbids
+    potions. The first hero's fall loses the game; the second's must not reopen it as "dying"
+    (once the game is over no foe forbids potions), nor may E5 go on to the loot step."""
+    s = dice_state([Box("yellow", 6, damage=4)], [[], []], heroes=("h1", "h2"), card="e10",
+                   potions=1, party=[HeroState("h1", damage=4), HeroState("h2", damage=4)])
+    s = play(s, "done: resolve consequences")
+    assert s.heroes[0].damage == s.heroes[1].damage == 6
+    assert s.outcome == "lost" and not s.dying and s.phase == "over"
+    assert s.is_terminal and s.legal_actions() == []
+
+
 def test_s11_start_ability_can_kill():
     s = enter("e07", potions=0, party=[HeroState("h1", damage=6)])
     assert s.outcome == "lost"

@@ -252,8 +252,9 @@ def store_dice(d, trigger: str) -> None:
 
 
 def check_loss(d) -> None:
-    """§11, A3: a hero out of health loses the game, unless the party heals first."""
-    if any(d.is_over(h) for h in range(len(d.heroes))):
+    """§11, A3: a hero out of health loses the game, unless the party heals first. A game lost
+    stays lost: once it is over no foe forbids potions, yet no potion may be drunk."""
+    if d.outcome is None and any(d.is_over(h) for h in range(len(d.heroes))):
         if can_heal(d):
             d.dying = True
         else:

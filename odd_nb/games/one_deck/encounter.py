@@ -156,6 +156,8 @@ def consequences(d) -> None:
     time = max(0, sum(b.time for b in open_boxes) - d.prevented[1])
     effects.run_ability(d, d.active_abilities("on_consequences"))
     d.deal_damage(damage)
+    if d.outcome:  # the damage lost the game (§11): it is over, no loot or round end follows
+        return
     if d.in_boss_fight:
         d.phase = "round end"  # §10: time is ignored in the boss fight
     else:
