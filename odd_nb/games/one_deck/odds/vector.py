@@ -381,8 +381,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     come to it. A colour's rolls are listed (``split.sides.colour_rolls``: dice already showing
     a face join them, faces discarded as rolled leave them), each with its contributions
     (``Colours.options``); each state's contributions are joined with each roll's, memoized
-    per contribution. After the last colour a contribution's best key is taken for each of
-    its distinct contributions once, and each state's roll by roll is the least of its own."""
+    per contribution. At the last colour each contribution of the states gets the rolls that
+    first reach each key with it (``levels_of``), and each state's least keys are the unions of
+    its contributions' (``least_keys``)."""
     colours = Colours(plan)
     work = Work(None if limit is None else limit * STEPS_PER_UNIT, stop)
     states = {frozenset((f, 0, 0, 0, (), (0,) * len(family[2]))
