@@ -187,6 +187,17 @@ def test_states_built_by_hand_and_pickled_take_the_same_paths():
             s.legal_actions()
 
 
+def random_game(game, heroes, dungeon, options, seed, rng):
+    """Every state of one game of ``game``, in order: chance outcomes and actions drawn from
+    ``rng``, seeded with ``seed``."""
+    s = game.new_initial_state(heroes=list(heroes), dungeon=dungeon, **options)
+    rng.seed(seed)
+    while not s.is_terminal:
+        yield s
+        s = s.apply(s.sample_chance(rng.random()) if s.is_chance
+                    else rng.choice(s.legal_actions()))
+
+
 def same_lists(s) -> None:
     """The listing of ``s`` and of its parts equals the rules' (texts and types included), and
     every action listed is legal by ``fast.is_legal``."""
@@ -342,9 +353,7 @@ def test_encounter_steps_without_a_draft_give_what_the_rules_give():
     met = Counter()
     for game, heroes, dungeon, options in SETUPS.values():
         for seed in range(25):
-            s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
-            rng.seed(seed)
-            while not s.is_terminal:
+            for s in random_game(game, heroes, dungeon, options, seed, rng):
                 if not s.is_chance:
                     for position in variants(s, rng):
                         for a in position.legal_actions():
@@ -357,8 +366,6 @@ def test_encounter_steps_without_a_draft_give_what_the_rules_give():
                                 assert made == wanted and hash(made) == hash(wanted), (a, position)
                                 assert made._legal is None and made.content is s.content
                             assert fast.decision_step(position, a) == wanted
-                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
-                            else rng.choice(s.legal_actions()))
     for name in ("_begin", "_choose_option", "_roll", "_consequences"):
         assert met[name, True] > 100 and met[name, False] > 5, (name, met)
 
@@ -375,9 +382,7 @@ def test_loot_is_listed_as_the_rules_list_it():
         skills = [c for c, e in content.encounters.items() if e.loot.skill is not None]
         potions = [c for c, e in content.encounters.items() if e.loot.potion is not None]
         for seed in range(40):
-            s = game.new_initial_state(heroes=list(heroes), dungeon=dungeon)
-            rng.seed(seed)
-            while not s.is_terminal:
+            for s in random_game(game, heroes, dungeon, {}, seed, rng):
                 if s.phase == "loot" and not s.is_chance and not (s.damage_due or s.dying):
                     for _ in range(3):
                         party = tuple(
@@ -391,8 +396,6 @@ def test_loot_is_listed_as_the_rules_list_it():
                                         potion_cards=tuple(sorted(rng.sample(potions, 2))))
                         same_lists(changed)
                         seen += 1
-                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
-                            else rng.choice(s.legal_actions()))
     assert seen > 300
 
 
@@ -409,9 +412,7 @@ def test_situations_kept_by_the_heroes_identity_answer_only_their_own_position()
     seen = 0
     for game, heroes, dungeon, options in SETUPS.values():
         for seed in range(8):
-            s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
-            rng.seed(seed)
-            while not s.is_terminal:
+            for s in random_game(game, heroes, dungeon, options, seed, rng):
                 if s.phase in ("dice", "feats") and not (s.is_chance or s.damage_due or s.dying):
                     same = s.heroes  # one tuple: the table keyed by its identity is met
                     hurt = tuple(HeroState(h.id, rng.choice((0, 0, 1)), h.items, h.skills,
@@ -433,8 +434,6 @@ def test_situations_kept_by_the_heroes_identity_answer_only_their_own_position()
                             assert position.heroes is s.heroes
                         same_lists(position)
                         seen += 1
-                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
-                            else rng.choice(s.legal_actions()))
     assert seen > 2000
 
 
@@ -447,9 +446,7 @@ def test_the_last_die_of_a_roll_leads_to_the_dice_phase_as_the_rules_do():
     met = Counter()
     for game, heroes, dungeon, options in SETUPS.values():
         for seed in range(12):
-            s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
-            rng.seed(seed)
-            while not s.is_terminal:
+            for s in random_game(game, heroes, dungeon, options, seed, rng):
                 if s.phase == "rolling" and len(s.rolls_due) == 1:
                     variants = [s, fresh(s, time_due=1)]
                     if len(s.heroes) == 2:
@@ -468,8 +465,6 @@ def test_the_last_die_of_a_roll_leads_to_the_dice_phase_as_the_rules_do():
                             assert made == wanted and hash(made) == hash(wanted), position
                             met[fast._quiet_chance(position, outcome) is not None,
                                 wanted.phase] += 1
-                s = s.apply(s.sample_chance(rng.random()) if s.is_chance
-                            else rng.choice(s.legal_actions()))
     assert met[True, "dice"] > 500 and met[False, "dice"] > 100, met
     assert met[False, "rolling"] > 50, met
 
