@@ -53,10 +53,10 @@ def _made(table: dict, key: tuple, make):
     return value
 
 
-def kept(table: dict, key, owner, make):
+def kept(table: dict, key, owner, make, limit: int = LIMIT):
     """``make()``, kept in ``table`` under ``key``, which holds ``id(owner)``: the entry keeps
     ``owner`` too, so that an object that reuses the id of one gone is never answered from it.
-    A table past ``LIMIT`` entries starts afresh.
+    A table past ``limit`` entries starts afresh.
 
     >>> table, box = {}, object()
     >>> kept(table, id(box), box, lambda: 1), kept(table, id(box), box, lambda: 2)
@@ -64,7 +64,7 @@ def kept(table: dict, key, owner, make):
     """
     entry = table.get(key)
     if entry is None or entry[0] is not owner:
-        if len(table) > LIMIT:
+        if len(table) > limit:
             table.clear()
         entry = table[key] = (owner, make())
     return entry[1]
@@ -198,15 +198,11 @@ def situation(s) -> tuple:
     in_boss = s.floor > 3
     shared = (id(content), ban, in_boss, in_boss or content.encounters[s.card].kind, s.phase,
               s.potion_cards, tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
-    found = _situations.get(shared)
-    if found is None or found[0] is not content:
-        if len(_situations) > SITUATIONS:
-            _situations.clear()
-        found = _situations[shared] = (content, _situation(s, ban))
+    found = kept(_situations, shared, content, lambda: _situation(s, ban), SITUATIONS)
     if len(_recent) > fast_dice.FEW:
         _recent.clear()
-    _recent[key] = (heroes, content, found[1])
-    return found[1]
+    _recent[key] = (heroes, content, found)
+    return found
 
 
 def _situation(s, ban: frozenset) -> tuple:
@@ -596,9 +592,11 @@ def usable_skills(s, feats: bool, more: bool = False) -> tuple:
     content = s.content
     key = (id(content), tuple([(hero.id, hero.skills) for hero in s.heroes]), feats, in_boss,
            kind_here, more)
-    entry = _skills.get(key)
-    if entry is not None and entry[0] is content:
-        return entry[1]
+    return kept(_skills, key, content, lambda: _usable_skills(s, feats, more, in_boss, kind_here))
+
+
+def _usable_skills(s, feats: bool, more: bool, in_boss: bool, kind_here: str) -> tuple:
+    """``usable_skills``, made."""
     found = []
     for h in range(len(s.heroes)):
         side = s.hero_side(h)
@@ -610,9 +608,6 @@ def usable_skills(s, feats: bool, more: bool = False) -> tuple:
     if more:
         found = [(h, skill, "a potion token" if skill.cost.kind == "potion" else "",
                   about_uses(skill, skill.effects, True)) for h, skill in found]
-    if len(_skills) > LIMIT:
-        _skills.clear()
-    _skills[key] = (content, tuple(found))
     return tuple(found)
 
 
@@ -627,22 +622,19 @@ def potion_uses(s, healing_only: bool = False, names=None, ban=None) -> list:
         return []
     phase = s.phase
     if phase == "feats" or phase == "dice":
-        acts = []
-        for h, potion, effect_list, about in drinkable(s, healing_only):
-            acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
-        return acts
+        return _potion_uses(s, healing_only, names)
     content = s.content
     key = (id(content), s.potion_cards, phase, s.dying, healing_only,
            tuple([(hero.id, hero.damage > 0) for hero in s.heroes]))
-    entry = _potion_lists.get(key)
-    if entry is None or entry[0] is not content:
-        acts = []
-        for h, potion, effect_list, about in drinkable(s, healing_only):
-            acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
-        if len(_potion_lists) > LIMIT:
-            _potion_lists.clear()
-        entry = _potion_lists[key] = (content, acts)
-    return entry[1][:]
+    return kept(_potion_lists, key, content, lambda: _potion_uses(s, healing_only, names))[:]
+
+
+def _potion_uses(s, healing_only: bool, names) -> list:
+    """The uses of every potion that may be drunk now (``drinkable``)."""
+    acts = []
+    for h, potion, effect_list, about in drinkable(s, healing_only):
+        acts += uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names, about)
+    return acts
 
 
 _potion_lists: dict = {}  # see ``potion_uses``
@@ -657,9 +649,11 @@ def drinkable(s, healing_only: bool) -> tuple:
     identified, the phase, a pending loss check and the number of heroes."""
     content = s.content
     key = (id(content), s.potion_cards, s.phase, s.dying, healing_only, len(s.heroes))
-    entry = _drinkable.get(key)
-    if entry is not None and entry[0] is content:
-        return entry[1]
+    return kept(_drinkable, key, content, lambda: _drinkable_now(s, healing_only))
+
+
+def _drinkable_now(s, healing_only: bool) -> tuple:
+    """``drinkable``, made."""
     phase = s.phase
     in_encounter = phase in ("feats", "dice")
     found = []
@@ -677,9 +671,6 @@ def drinkable(s, healing_only: bool) -> tuple:
         drinkers = range(len(s.heroes)) if touches_pool else (0,)
         about = about_uses(potion, effect_list, False)
         found += [(h, potion, effect_list, about) for h in drinkers]
-    if len(_drinkable) > LIMIT:
-        _drinkable.clear()
-    _drinkable[key] = (content, tuple(found))
     return tuple(found)
 
 
