@@ -29,6 +29,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from odd_nb.games.one_deck import Box, Solver
+from odd_nb.games.one_deck.odds import solver as solver_module
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
 BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
@@ -373,6 +374,49 @@ def test_a7_converted_die_shows_the_lower_value():
     assert s.solve([("pink", 6), ("yellow", 4)], 1).damage == 1  # black 4 < 5
     r = s.solve([("pink", 6), ("yellow", 5)], 1)
     assert r.damage == 0 and r.uses[0][0][:2] == ("black", 5)
+
+
+def test_s4_a7_pairs_onto_a_wide_box_pair_the_highest_dice_together():
+    """Four dice a wide blue 7 does not take, two black dice in the supply: paired 6 with 5 and
+    3 with 2 they make black 5 and 2, which reach 7; paired 6 with 2 and 5 with 3 they would
+    make only 2 and 3. The solver pairs the chosen dice neighbour with neighbour."""
+    boxes = [Box("blue", 7, wide=True, damage=1)]
+    dice = [("pink", 6), ("pink", 5), ("yellow", 3), ("yellow", 2)]
+    s = Solver(boxes)
+    assert brute_force(boxes, dice, 2)["cost"] == 0
+    r = s.solve(dice, 2)
+    assert r.cleared
+    check_result(boxes, dice, 2, None, r)
+    assert sorted(u[1] for u in r.uses[0]) == [2, 5]
+    assert s.solve(dice, 1).damage == 1  # one pair makes at most a black 5
+
+
+def test_s4_a7_a_wide_box_takes_a_low_pair_when_it_needs_it():
+    """Pairs the wide box could do without are not tried, but one it needs is, however low:
+    a blue 2 with black 5 (pink 6 and 5) and black 1 (two yellow 1s) make exactly 8."""
+    boxes = [Box("blue", 8, wide=True, damage=1)]
+    dice = [("blue", 2), ("pink", 6), ("pink", 5), ("yellow", 1), ("yellow", 1)]
+    assert brute_force(boxes, dice, 2)["cost"] == 0
+    r = Solver(boxes).solve(dice, 2)
+    assert r.cleared
+    check_result(boxes, dice, 2, None, r)
+    assert Solver(boxes).solve(dice, 1).damage == 1
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)), max_size=9),
+       st.integers(-1, 25))
+def test_s4_minimal_sums_are_every_sub_multiset_with_no_die_to_spare(dice, need):
+    """§4 (a wide box takes dice until its sum reaches the target): the covers of a wide box
+    by its own dice are every distinct sub-multiset reaching ``need`` that would not without
+    its smallest die; compared with every combination of the dice."""
+    usable = tuple(sorted(dice))
+    expect = {combo for k in range(len(usable) + 1) for combo in combinations(usable, k)
+              if sum(v for _, v in combo) >= need
+              and (not combo or sum(v for _, v in combo) - min(v for _, v in combo) < need)}
+    if need <= 0:
+        expect = {()}
+    assert set(solver_module._minimal_sums(usable, need)) == expect
 
 
 def test_a11_armor_blocks_every_other_box():

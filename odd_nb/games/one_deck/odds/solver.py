@@ -12,7 +12,9 @@ way that is not dominated:
   the same colour is never better spent here), or by a converted pair: the two smallest dice that
   reach the target, for every pair of colours;
 - a wide box by every minimal set of usable dice (no die could be left out) plus converted pairs
-  of dice that cannot go on it directly.
+  of dice that cannot go on it directly: for each choice of dice to convert, paired neighbour
+  with neighbour from the highest (no other pairing of them makes more), and never with a pair
+  the box could do without.
 Converting a black die is never useful (the black die itself is at least as good), nor is
 converting a converted die; but discarding a black die puts it back in the supply, which may make
 room for one more conversion, so the search may do that too. Among equally good placements it
@@ -261,7 +263,10 @@ class Solver:
                 sums = self._minimal_sums(usable, rest)
             else:
                 sums = self._leaving_sums(usable, rest, cuts)
+            lowest = converted[-1][1] if converted else 0
             for used in sums:
+                if converted and need - rest + sum(v for _, v in used) - lowest >= need:
+                    continue  # it covers without its lowest pair too, which leaves more
                 yield used + converted, _without(pool, *used), conv - len(pairs)
 
 
@@ -283,18 +288,27 @@ def _without(dice: tuple, *gone) -> tuple:
 
 
 def _pairings(dice: tuple, most: int) -> tuple:
-    """Every distinct set of at most ``most`` disjoint pairs of ``dice`` (the empty set first)."""
-    found = {()}
-    frontier = {((), dice)}
-    for _ in range(min(most, len(dice) // 2)):
-        nxt = set()
-        for pairs, left in frontier:
-            for pair in set(combinations(left, 2)):
-                if pairs and pair < pairs[-1]:
-                    continue  # each set once: pairs in sorted order
-                nxt.add((pairs + (pair,), _without(left, *pair)))
-        found |= {pairs for pairs, _ in nxt}
-        frontier = nxt
+    """Every distinct set of at most ``most`` pairs of ``dice`` worth converting onto a wide box
+    (the empty set first): for each distinct choice of an even number of the dice, those dice
+    paired neighbour with neighbour from the highest. Which dice are converted decides what is
+    left for the other boxes; how they are paired decides only the sum of the black dice made,
+    the pairs' lower dice, and no pairing of the same dice makes a larger sum (exchange argument:
+    the 2nd, 4th, ... highest are the most the lower dice can be, one by one).
+
+    >>> dice = (("blue", 2), ("pink", 5), ("yellow", 3), ("yellow", 6))
+    >>> _pairings(dice, 2)[-1]   # all four converted: 6 with 5, 3 with 2 (sum 5, not 2 + 3)
+    ((('pink', 5), ('yellow', 6)), (('blue', 2), ('yellow', 3)))
+    >>> len(_pairings(dice, 2))  # none, each of the six pairs, the four
+    8
+    """
+    kinds = sorted(set(dice), key=lambda d: (-d[1], d[0]))  # highest first
+    counts = [dice.count(d) for d in kinds]
+    found = []
+    for taken in product(*(range(n + 1) for n in counts)):
+        chosen = [d for d, n in zip(kinds, taken) for _ in range(n)]
+        if len(chosen) % 2 or len(chosen) > 2 * most:
+            continue
+        found.append(tuple(tuple(sorted(chosen[i:i + 2])) for i in range(0, len(chosen), 2)))
     return tuple(sorted(found, key=lambda p: (len(p), p)))
 
 
@@ -333,13 +347,32 @@ def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
 
 def _minimal_sums(usable: tuple, need: int) -> tuple:
     """Every distinct sub-multiset of ``usable`` whose sum reaches ``need`` and that has no die
-    it could do without."""
+    it could do without. Dice are taken from the highest down, so the last one taken is the
+    smallest: a set is minimal when it reaches ``need`` and would not without its last die,
+    and no set that already reaches ``need`` grows into a minimal one.
+
+    >>> _minimal_sums((("pink", 2), ("pink", 5), ("pink", 6)), 7)   # not 2 + 5 + 6
+    ((('pink', 2), ('pink', 5)), (('pink', 2), ('pink', 6)), (('pink', 5), ('pink', 6)))
+    """
     if need <= 0:
         return ((),)
-    found = set()
-    for k in range(1, len(usable) + 1):
-        for combo in combinations(usable, k):
-            total = sum(v for _, v in combo)
-            if total >= need and total - min(v for _, v in combo) < need:
-                found.add(combo)
+    kinds = sorted(set(usable), key=lambda d: (-d[1], d[0]))  # highest first
+    counts = [usable.count(d) for d in kinds]
+    found = []
+
+    def grow(start: int, chosen: list, total: int) -> None:
+        for j in range(start, len(kinds)):
+            die = kinds[j]
+            if counts[j] == 0:
+                continue
+            counts[j] -= 1
+            chosen.append(die)
+            if total + die[1] >= need:
+                found.append(tuple(sorted(chosen)))  # minimal: without ``die`` it falls short
+            else:
+                grow(j, chosen, total + die[1])
+            chosen.pop()
+            counts[j] += 1
+
+    grow(0, [], 0)
     return tuple(sorted(found))
