@@ -419,6 +419,20 @@ def test_s4_minimal_sums_are_every_sub_multiset_with_no_die_to_spare(dice, need)
     assert set(solver_module._minimal_sums(usable, need)) == expect
 
 
+@settings(max_examples=300, deadline=None, database=None)
+@given(box_st(), st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)),
+                          max_size=8), st.integers(0, 3))
+def test_s4_a7_a_box_any_placement_covers_alone_is_never_counted_lost(box, dice, supply):
+    """The search skips what cannot beat its best so far by a lower bound: the boxes that not
+    even all the dice could cover, each alone (``_could_cover``). That bound must never call a
+    box lost that some legal placement covers (§4, A7): checked against the brute force on one
+    box and its dice."""
+    box = Box(box.colour, box.target, wide=box.wide, damage=1)
+    covered = brute_force([box], dice, supply)["cost"] == 0
+    if covered:
+        assert solver_module._could_cover(box, box.target, tuple(sorted(dice)), supply)
+
+
 def test_a11_armor_blocks_every_other_box():
     boxes = [Box("yellow", 6, armor=True, damage=1), Box("pink", 2, damage=2),
              Box("blue", 3, time=2)]

@@ -15,6 +15,8 @@ way that is not dominated:
   of dice that cannot go on it directly: for each choice of dice to convert, paired neighbour
   with neighbour from the highest (no other pairing of them makes more), and never with a pair
   the box could do without.
+A cover whose leftover dice cannot beat the best found so far, even counting only the boxes
+that not all of them could cover each alone, is not searched further (``_bound``).
 Converting a black die is never useful (the black die itself is at least as good), nor is
 converting a converted die; but discarding a black die puts it back in the supply, which may make
 room for one more conversion, so the search may do that too. Among equally good placements it
@@ -213,6 +215,8 @@ class Solver:
             return self._value(k + 1, dice, conv, True) + cost
         best = _NEVER
         for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv, k):
+            if best <= self._bound(k + 1, left, conv_left, armor_failed):
+                continue  # what it leaves cannot do better than the best so far
             best = min(best, self._value(k + 1, left, conv_left, armor_failed))
             if best == 0:
                 return 0
@@ -222,6 +226,18 @@ class Solver:
         if cost < best:  # leaving the box open costs at least its own share: tried last
             best = min(best, self._value(k + 1, dice, conv, armor_failed or box.armor) + cost)
         return best
+
+    def _bound(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
+        """A lower bound on the cost of boxes order[k:] with these dice: the costs of the boxes
+        that not even all of them could cover, each box alone (and, once an armor box is left
+        open, of every box but armor, which stay open)."""
+        total = 0
+        need = self.need
+        for i in self.order[k:]:
+            box = self.boxes[i]
+            if armor_failed and not box.armor or not _could_cover(box, need[i], dice, conv):
+                total += self._costs[i]
+        return total
 
     def _covers(self, box, need: int, dice: tuple, conv: int, k: int):
         """Every non-dominated way to cover ``box`` (at position ``k`` of the order): (dice used,
@@ -271,6 +287,28 @@ class Solver:
 
 
 _COLOUR_PAIRS = tuple((a, b) for i, a in enumerate(COLOURS[:3]) for b in COLOURS[i:3])
+
+
+def _could_cover(box, need: int, dice: tuple, conv: int) -> bool:
+    """Whether ``box`` could be covered with ``dice`` and ``conv`` conversions were it the only
+    box: a small box by a die it takes or a pair of dice reaching it, a wide box by every die it
+    takes plus the best pairs of the others."""
+    colour = box.colour
+    if box.wide:
+        total = sum(d[1] for d in dice if colour_matches(colour, d[0]))
+        if total < need and conv and colour != "any":
+            others = sorted((d[1] for d in dice if d[0] != BLACK and d[0] != colour),
+                            reverse=True)
+            total += sum(others[1:2 * conv:2])
+        return total >= need
+    high = 0
+    for d in dice:
+        if d[1] >= need:
+            if colour_matches(colour, d[0]):
+                return True
+            if d[0] != BLACK:
+                high += 1
+    return conv > 0 and high >= 2
 
 
 def _smallest(dice, colour, need):
