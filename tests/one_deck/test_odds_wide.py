@@ -190,6 +190,41 @@ def test_a7_the_last_colour_joined_by_addition(seed):
 
 
 
+@pytest.mark.parametrize("seed", range(16))
+def test_s4_a7_the_last_colour_joined_through_up_sets(seed, monkeypatch):
+    """§4, A7, A11 (docs/odds.md, "vector: the last colour"): when every wide box takes the
+    last colour (all of one colour, or "any") and the pool of the colours before is paired off,
+    ``vector`` reads each contribution's levels from up-sets of the last colour's contributions
+    (``odds.upsets``) instead of joining every pair. Made to take that way whenever it can, it
+    gives every ordered roll's Solver tally on 4-5 dice with two or three wide boxes, small
+    boxes of other colours (halves of pairs meet across the two sides), budgets of 0-3 and
+    armor boxes, wide and small, in some."""
+    from odd_nb.games.one_deck.odds import upsets
+
+    monkeypatch.setattr(upsets.UpSets, "cost", lambda self, contributions: 0)
+    asked = []
+    reached = upsets.UpSets.reached
+    monkeypatch.setattr(upsets.UpSets, "reached",
+                        lambda self, a: asked.append(a) or reached(self, a))
+    rng = random.Random(900 + seed)
+    colour = rng.choice(("yellow", "pink", "blue"))
+    others = [c for c in ("yellow", "pink", "blue") if c != colour]
+    boxes = [Box(rng.choice((colour, colour, "any")), rng.randint(3, 11), wide=True,
+                 damage=rng.randint(0, 2), time=rng.randint(0, 1), armor=rng.random() < 0.2)
+             for _ in range(rng.choice((2, 3)))]
+    boxes += [Box(rng.choice(others + [colour]), rng.randint(1, 6), damage=rng.randint(0, 2),
+                  armor=rng.random() < 0.2) for _ in range(rng.randint(1, 2))]
+    dice = 4 + seed % 2
+    pool = dict(Counter([colour, colour] + [rng.choice(others + ["black"])
+                                            for _ in range(dice - 2)]))
+    supply = rng.randint(0, 3)
+    plan = plan_for(pool, boxes, black_supply=supply)
+    masks, total, _, _ = vector.distribution(plan)
+    assert asked, "the question went the other way"
+    assert {m: Fraction(w, total) for m, w in masks.items() if w} == \
+        brute_masks(pool, boxes, supply)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_s4_a7_contributions_pruned_by_subtraction_are_those_none_beats(seed):
     """§4 and A7 (docs/odds.md, "vector", point 3): ``prune`` keeps exactly the contributions

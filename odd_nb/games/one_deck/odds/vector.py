@@ -14,7 +14,8 @@ worth keeping (none beaten by another, ``prune``) of the colours so far, and rol
 the same state are merged, their ways added. After the last colour each state's best key is its
 least contribution's ``final_key``: the pool paired neighbour with neighbour from the top, each
 pair one budget, the pairs spread over the wide boxes. The last colour's millions of joins are
-whole-number additions (``packed``).
+whole-number additions (``packed``), or, when neither side keeps dice for pairs, questions to
+up-sets of the last colour's contributions (``upsets``).
 
 >>> from odd_nb.games.one_deck import Box
 >>> from odd_nb.games.one_deck.odds import plan_for
@@ -34,6 +35,7 @@ from .packed import FACES, Packing, best_wide, number
 from .problem import INF, K
 from .split.sides import colour_rolls
 from .split.work import Work
+from .upsets import UpSets, pool_free
 
 __all__ = ["NAME", "SECONDS_PER_ROLL", "answers", "distribution", "supports",
            "vector_distribution"]
@@ -96,9 +98,9 @@ class Colours:
             c not in acc for family in self.families for _, acc, _, _ in family[2])
             for c in range(4)]
         # the colours whose dice may be pooled first (the pool is paired off once they are all
-        # in), black last (its dice need no partner), each by fewer rolls first
-        self.order = sorted(present, key=lambda c: (not self.pooled[c], c == K,
-                                                    len(self.rolls(c))))
+        # in), then the others, each by fewer rolls first: the last colour, never joined state
+        # by state, is best the one with the most (black among them: its dice need no partner)
+        self.order = sorted(present, key=lambda c: (not self.pooled[c], len(self.rolls(c))))
         self._final, self._cut, self._paired = {}, {}, {}
         self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
@@ -382,8 +384,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     a face join them, faces discarded as rolled leave them), each with its contributions
     (``Colours.options``); each state's contributions are joined with each roll's, memoized
     per contribution. At the last colour each contribution of the states gets the rolls that
-    first reach each key with it (``levels_of``), and each state's least keys are the unions of
-    its contributions' (``least_keys``)."""
+    first reach each key with it (``levels_of``, or ``upsets.UpSets`` when it is the cheaper and
+    no die is kept for pairs), and each state's least keys are the unions of its contributions'
+    (``least_keys``)."""
     colours = Colours(plan)
     work = Work(None if limit is None else limit * STEPS_PER_UNIT, stop)
     states = {frozenset((f, 0, 0, 0, (), (0,) * len(family[2]))
@@ -442,22 +445,36 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             return out
 
         if last:  # per contribution, the rolls of each best key; per state, their union
-            # each family's contributions of this colour as whole numbers that add
-            # (``packed``), each with the rolls (bits of one int) that have it
-            families = []
-            for f in range(len(colours.families)):
-                packing, found = Packing(colours, f), defaultdict(int)
-                for r, mine in enumerate(options):
-                    for x in mine:
-                        if x[FAMILY] == f:
-                            found[packing.code(x)] |= 1 << r
-                families.append((packing, list(found), list(found.values())))
+            before = set().union(*states)
             seen, numbers, best = [], {}, {}  # each contribution's levels as their number
-            for a in set().union(*states):
-                packing, codes, bits = families[a[FAMILY]]
-                best[a] = number(seen, numbers, levels_of(
-                    packing.keys(packing.code(a), codes), bits))
-                work.spend(len(codes) + joins_tried)
+            found = [defaultdict(int) for _ in colours.families]  # per family: x -> its rolls
+            for r, mine in enumerate(options):
+                for x in mine:
+                    found[x[FAMILY]][x] |= 1 << r
+            upsets = None
+            if not colours.pooled[c] and pool_free(before):  # no die kept for pairs
+                upsets = [UpSets(colours, f, table) for f, table in enumerate(found)]
+                if sum(u.cost(len(before)) for u in upsets) > len(before) * sum(map(len, found)):
+                    upsets = None  # joining every pair is the cheaper
+            if upsets is not None:  # through up-sets (``upsets``)
+                for a in before:
+                    sets = upsets[a[FAMILY]]
+                    best[a] = number(seen, numbers, tuple(first_reached(sets.reached(a))))
+                    work.spend(2 * sets.questions + sets.tried)
+                    sets.questions = sets.tried = 0
+            else:  # as whole numbers that add (``packed``), each with the rolls that have it
+                families = []
+                for f, table in enumerate(found):
+                    packing = Packing(colours, f)
+                    codes = defaultdict(int)
+                    for x, rolls_x in table.items():
+                        codes[packing.code(x)] |= rolls_x
+                    families.append((packing, list(codes), list(codes.values())))
+                for a in before:
+                    packing, codes, bits = families[a[FAMILY]]
+                    best[a] = number(seen, numbers, levels_of(
+                        packing.keys(packing.code(a), codes), bits))
+                    work.spend(len(codes) + joins_tried)
             merged = defaultdict(int)  # states whose contributions have the same levels
             for state, ways in states.items():
                 merged[frozenset(map(best.__getitem__, state))] += ways

@@ -1,0 +1,168 @@
+"""The last colour of ``vector`` joined through up-sets, when no die is kept for pairs on either
+side (rules §4, A7, A11; docs/odds.md, "vector: the last colour").
+
+``vector`` needs, for each contribution ``a`` of the colours before the last one, the rolls of
+the last colour that first reach each key with it (its *levels*). ``packed`` tries ``a`` with
+every contribution of the last colour. When neither keeps dice for pairs (the last colour is one
+every wide box takes, or black, and the pool of the colours before is paired off), the key of a
+join is plain: a small box is covered when either covers it or each gives it a half (one budget
+more), a wide box when the two values reach its need, and the budgets add. So the rolls that
+reach a key with ``a`` are, for each *head* of the last colour's contributions (the small boxes
+they cover and halve) and each set of wide boxes to cover, those holding a contribution of that
+head that spends at most what ``a`` leaves of the budget and puts on each of those wide boxes at
+least what ``a`` lacks: an up-set, whatever the last colour's contributions number. ``UpSets``
+answers each such question once (an OR over the contributions of that head), and a contribution
+asks a few per head instead of joining every contribution of the last colour.
+
+>>> from odd_nb.games.one_deck import Box
+>>> from odd_nb.games.one_deck.odds import plan_for
+>>> from odd_nb.games.one_deck.odds.vector import Colours
+>>> colours = Colours(plan_for({"yellow": 2}, [Box("yellow", 7, wide=True),
+...                                             Box("yellow", 4, wide=True)], black_supply=0))
+>>> # the second yellow die, rolls 1..6 (bits 0..5): on the 7, on the 4, or free
+>>> found = {(0, 0, 0, 0, (), (min(7, v), 0)): 1 << v - 1 for v in range(1, 7)}
+>>> found |= {(0, 0, 0, 0, (), (0, min(4, v))): 1 << v - 1 for v in range(1, 7)}
+>>> found[(0, 0, 0, 0, (), (0, 0))] = 0b111111
+>>> upsets = UpSets(colours, 0, found)
+>>> reached = upsets.reached((0, 0, 0, 0, (), (5, 0)))  # the first die: a 5 on the 7
+>>> covers = colours.plan.mask_of_key   # a key's covered boxes: bit 0 the 7, bit 1 the 4
+>>> [(bin(covers(key)), bin(rolls)) for key, rolls in sorted(reached.items())]
+[('0b1', '0b111110'), ('0b10', '0b100000'), ('0b0', '0b111111')]
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from operator import or_
+
+from .problem import INF
+
+
+class UpSets:
+    """The last colour's contributions of family ``f`` (``found``: contribution -> the bits of
+    its rolls) by head, and what a contribution of the colours before reaches with them
+    (``reached``). ``questions`` counts the up-sets asked, ``tried`` the contributions looked
+    at to answer them (the work). A contribution is ``vector``'s tuple: (family, covered,
+    halved, spent, pool, values)."""
+
+    def __init__(self, colours, f: int, found: dict):
+        self.budget = colours.budget
+        self.start, self.small, self.wide = colours.families[f]
+        heads = defaultdict(list)
+        for (_, covered, halved, spent, _, values), bits in found.items():
+            heads[covered, halved].append((spent, values, bits))
+        self.heads = list(heads.items())
+        # per head, once asked: ``grid[room * rooms_apart + lacks' place]``, the rolls that
+        # answer that question (``_grid``)
+        self.grids = [None] * len(self.heads)
+        self.sizes = [need + 1 for need, *_ in self.wide]  # a value is 0..need
+        self.strides = [1] * len(self.sizes)
+        for w in range(len(self.sizes) - 2, -1, -1):
+            self.strides[w] = self.strides[w + 1] * self.sizes[w + 1]
+        self.room_stride = self.strides[0] * self.sizes[0] if self.sizes else 1
+        self.small_keys, self.wide_ways = {}, {}
+        self.questions = self.tried = 0
+
+    def cost(self, contributions: int) -> int:
+        """About the steps of answering ``contributions`` contributions of the colours before:
+        the places of every head's grid, and a question per head and set of wide boxes each."""
+        return len(self.heads) * (self.room_stride * (self.budget + 1) * (len(self.sizes) + 1)
+                                  + contributions * (1 << len(self.wide)))
+
+    def reached(self, a: tuple) -> dict:
+        """Key -> the rolls of the last colour that reach that key or a better one with
+        contribution ``a`` (no pool); ``vector.first_reached`` makes them its levels."""
+        _, covered, halved, spent, _, values = a
+        ways = self.wide_ways.get(values)
+        if ways is None:
+            ways = self.wide_ways[values] = self._wide_ways(values)
+        by_key = defaultdict(int)
+        for h, ((covered_x, halved_x), _) in enumerate(self.heads):
+            both = halved & halved_x  # a half from each: a pair, one budget
+            room = self.budget - spent - both.bit_count()
+            if room < 0:
+                continue
+            key = self._small_key(covered | covered_x | both)
+            if key == INF:
+                continue
+            for extra, lacks in ways:
+                rolls = self._rolls(h, room, lacks)
+                if rolls:
+                    by_key[key + extra] |= rolls
+        return by_key
+
+    def _small_key(self, covered: int):
+        key = self.small_keys.get(covered)
+        if key is None:
+            key = self.start
+            for bit, _, _, cost, must in self.small:
+                if not covered & bit:
+                    if must:
+                        key = INF
+                        break
+                    key += cost
+            self.small_keys[covered] = key
+        return key
+
+    def _wide_ways(self, values: tuple) -> list:
+        """(cost of the wide boxes left open, what the last colour must put on each) for every
+        set of wide boxes to cover: all but those left open, which must not be bound (armor in
+        its family) nor already full (covering those costs nothing)."""
+        out = []
+        for lost in range(1 << len(self.wide)):
+            extra, lacks = 0, []
+            for w, ((need, _, cost, must), value) in enumerate(zip(self.wide, values)):
+                if lost >> w & 1:
+                    if must or value >= need:
+                        break
+                    extra += cost
+                    lacks.append(0)
+                else:
+                    lacks.append(max(0, need - value))
+            else:
+                out.append((extra, tuple(lacks)))
+        return out
+
+    def _grid(self, h: int) -> list:
+        """The answers to every question about head ``h``, by place: each contribution's rolls
+        put at its budget and values, then ORed into every lower value, box by box, and into
+        every larger room (an up-set is the OR of what lies above it)."""
+        grid = [0] * (self.room_stride * (self.budget + 1))
+        strides = self.strides
+        cells = self.heads[h][1]
+        self.tried += len(cells) + len(grid) * (len(strides) + 1)
+        for spent, values, bits in cells:
+            at = spent * self.room_stride
+            for value, stride in zip(values, strides):
+                at += value * stride
+            grid[at] |= bits
+        for size, stride in zip(self.sizes, strides):
+            block = size * stride
+            for start in range(0, len(grid), block):
+                for v in range(start + block - 2 * stride, start - 1, -stride):
+                    grid[v:v + stride] = map(or_, grid[v:v + stride],
+                                             grid[v + stride:v + 2 * stride])
+        room = self.room_stride
+        for at in range(room, len(grid), room):
+            grid[at:at + room] = map(or_, grid[at:at + room], grid[at - room:at])
+        return grid
+
+    def _rolls(self, h: int, room: int, lacks: tuple) -> int:
+        """The rolls holding a contribution of head ``h`` that spends at most ``room`` and
+        puts at least ``lacks`` on the wide boxes."""
+        self.questions += 1
+        grid = self.grids[h]
+        if grid is None:
+            grid = self.grids[h] = self._grid(h)
+        at = room * self.room_stride
+        for lack, stride in zip(lacks, self.strides):
+            at += lack * stride
+        return grid[at]
+
+
+def pool_free(contributions) -> bool:
+    """Whether none of ``contributions`` keeps dice for pairs."""
+    return not any(x[4] for x in contributions)
+
+
+__all__ = ["UpSets", "pool_free"]
