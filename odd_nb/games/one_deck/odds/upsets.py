@@ -52,8 +52,8 @@ class UpSets:
         for (_, covered, halved, spent, _, values), bits in found.items():
             heads[covered, halved].append((spent, values, bits))
         self.heads = list(heads.items())
-        # per head, once asked: ``grid[room * rooms_apart + lacks' place]``, the rolls that
-        # answer that question (``_grid``)
+        # per head, once asked: the rolls that answer each question, at ``room * room_stride``
+        # plus each lack times its box's stride (``_grid``)
         self.grids = [None] * len(self.heads)
         self.sizes = [need + 1 for need, *_ in self.wide]  # a value is 0..need
         self.strides = [1] * len(self.sizes)
@@ -162,7 +162,7 @@ class UpSets:
 
 def pool_free(contributions) -> bool:
     """Whether none of ``contributions`` keeps dice for pairs."""
-    return not any(x[4] for x in contributions)
+    return not any(pool for _, _, _, _, pool, _ in contributions)
 
 
 __all__ = ["UpSets", "pool_free"]
