@@ -225,6 +225,39 @@ def test_s4_a7_the_last_colour_joined_through_up_sets(seed, monkeypatch):
         brute_masks(pool, boxes, supply)
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_s4_a7_the_colours_that_pool_none_joined_together_as_the_last(seed, monkeypatch):
+    """§3 (black dice wild), §4, A7 (docs/odds.md, "the colours left together"): when the
+    colours still to come pool no dice (black, and the colour every wide box takes) and the
+    pool before is paired off, ``vector`` joins every contribution of each of them with every
+    one of the others' (their rolls' bits multiplied out), unpruned, as one last colour. On 4-5
+    dice with black dice among them, against every ordered roll's Solver tally."""
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    together = Colours.together
+    used = []
+    monkeypatch.setattr(Colours, "together",
+                        lambda self, colours, work: used.append(colours) or
+                        together(self, colours, work))
+    rng = random.Random(1300 + seed)
+    colour = rng.choice(("yellow", "pink", "blue"))
+    others = [c for c in ("yellow", "pink", "blue") if c != colour]
+    boxes = [Box(rng.choice((colour, "any")), rng.randint(3, 12), wide=True,
+                 damage=rng.randint(0, 2), time=rng.randint(0, 1), armor=rng.random() < 0.2)
+             for _ in range(rng.choice((2, 3)))]
+    boxes += [Box(rng.choice(others + [colour, "any"]), rng.randint(1, 6),
+                  damage=rng.randint(0, 2)) for _ in range(rng.randint(1, 2))]
+    dice = 4 + seed % 2
+    pool = dict(Counter([colour, "black"] + [rng.choice(others + [colour, "black"])
+                                             for _ in range(dice - 2)]))
+    supply = rng.randint(0, 3)
+    plan = plan_for(pool, boxes, black_supply=supply)
+    masks, total, _, _ = vector.distribution(plan)
+    assert used, "the colours were taken one by one"
+    assert {m: Fraction(w, total) for m, w in masks.items() if w} == \
+        brute_masks(pool, boxes, supply)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_s4_a7_contributions_pruned_by_subtraction_are_those_none_beats(seed):
     """§4 and A7 (docs/odds.md, "vector", point 3): ``prune`` keeps exactly the contributions

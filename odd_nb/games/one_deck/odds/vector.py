@@ -29,10 +29,12 @@ up-sets of the last colour's contributions (``upsets``).
 from __future__ import annotations
 
 from collections import defaultdict
+from math import prod
 from operator import add, ge
 
 from .packed import FACES, Packing, best_wide, number
 from .problem import INF, K
+from .split.bits import repeat, spread
 from .split.sides import colour_rolls
 from .split.work import Work
 from .upsets import UpSets, pool_free
@@ -51,6 +53,9 @@ STEPS_PER_UNIT = 8
 #: boxes the Solver takes 0.4-2.5 ms a roll (the benchmark's generated #1-#4, #7), some 120
 #: units of this method's work
 ROLLS_DEARER = 6
+#: the most joins ``Colours.together`` makes of the contributions of the colours left (each a
+#: join, a spread and an AND, about 1.5 us); past it they are taken one by one
+JOINED_TOGETHER = 2_000_000
 # a contribution: (family, covered small boxes, halved small boxes, budget spent, pool faces
 # (descending), value on each wide box of the family...)
 FAMILY, COVERED, HALVED, SPENT, POOL, VALUES = 0, 1, 2, 3, 4, 5
@@ -101,7 +106,7 @@ class Colours:
         # in), then the others, each by fewer rolls first: the last colour, never joined state
         # by state, is best the one with the most (black among them: its dice need no partner)
         self.order = sorted(present, key=lambda c: (not self.pooled[c], len(self.rolls(c))))
-        self._final, self._cut, self._paired = {}, {}, {}
+        self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
         self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
         self.codes = Dominance(max(len(small) for _, small, _ in self.families), self.budget,
@@ -168,6 +173,71 @@ class Colours:
         # a half no other colour could complete is a die spent for nothing
         return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
                       for cfg in states}, self.codes, self)
+
+    def listing(self, c: int, work) -> list:
+        """Each roll of colour ``c`` (``rolls``): its contributions in every family
+        (``options``, halves kept where another colour could complete them), listed once."""
+        out = self._listed.get(c)
+        if out is None:
+            others = [x for x in self.order if x != c]
+            mates = [self.halves_later(f, others) for f in range(len(self.families))]
+            out = self._listed[c] = []
+            for faces, _ in self.rolls(c):
+                out.append([o for f in range(len(self.families))
+                            for o in self.options(f, c, faces, mates[f])])
+                work.spend(len(out[-1]) + self.tried)
+                self.tried = 0
+        return out
+
+    def together(self, colours, work):
+        """The ``colours`` (none pooling) as one: per family, each contribution of their dice
+        together with the rolls (bits) of all of them that have it, and each roll's ways. Roll
+        (i, j) of the colours so far and the next is bit i * n + j (n: the next one's rolls),
+        and every contribution of each is joined with every one of the others': none is
+        pruned, as up-sets need none. None when those joins would be more than
+        ``JOINED_TOGETHER``.
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> from odd_nb.games.one_deck.odds import plan_for
+        >>> from odd_nb.games.one_deck.odds.split.work import Work
+        >>> colours = Colours(plan_for({"yellow": 1, "black": 1}, [Box("yellow", 9, wide=True),
+        ...     Box("yellow", 5, wide=True)], black_supply=0))
+        >>> found, ways = colours.together([K, 0], Work())   # black then yellow: 36 rolls
+        >>> both_on_the_9 = found[0][(0, 0, 0, 1, (), (9, 0))]   # one budget: the black die
+        >>> len(ways), both_on_the_9.bit_count()   # the 10 rolls of the two summing to 9+
+        (36, 10)
+        """
+        tables = []
+        for c in colours:
+            table = [defaultdict(int) for _ in self.families]
+            for r, mine in enumerate(self.listing(c, work)):
+                for x in mine:
+                    table[x[FAMILY]][x] |= 1 << r
+            tables.append(table)
+        if sum(prod(len(table[f]) for table in tables)
+               for f in range(len(self.families))) > JOINED_TOGETHER:
+            return None
+        found = [{(f, 0, 0, 0, (), (0,) * len(family[2])): 1}
+                 for f, family in enumerate(self.families)]
+        ways, size = [1], 1
+        for c, table in zip(colours, tables):
+            rolls = self.rolls(c)
+            n = len(rolls)
+            unit = repeat(1, n, size)  # bits times it: the bits repeated, once for each roll so far
+            for f, mine in enumerate(table):
+                out = defaultdict(int)
+                spread_bits = [(x, spread(bits, n)) for x, bits in found[f].items()]
+                for y, bits in mine.items():
+                    repeated = bits * unit
+                    for x, spread_x in spread_bits:
+                        z = self.join(x, y, -1)
+                        if z is not None:
+                            out[z] |= spread_x & repeated
+                work.spend(len(spread_bits) * len(mine))
+                found[f] = out
+            ways = [a * w for a in ways for _, w in rolls]
+            size *= n
+        return found, ways
 
     # -- two sets of dice together ---------------------------------------------------------------
     def join(self, a: tuple, x: tuple, keep_halves: int):
@@ -396,17 +466,15 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         later = tuple(order[k + 1:])
         keep = [colours.halves_later(f, later) for f in range(len(colours.families))]
         rolls = colours.rolls(c)
-        others = [x for x in order if x != c]
-        mates = [colours.halves_later(f, others) for f in range(len(colours.families))]
-        options = []  # each roll's contributions, their listing counted as it goes
-        for faces, _ in rolls:
-            options.append([o for f in range(len(colours.families))
-                            for o in colours.options(f, c, faces, mates[f])])
-            work.spend(len(options[-1]) + colours.tried)
-            colours.tried = 0
-        joins_tried = sum(map(len, options))  # a contribution joined with every roll's
+        together = None  # the colours left, when none pools: one last colour (``together``)
+        if later and not any(colours.pooled[x] for x in later + (c,)) and \
+                pool_free(set().union(*states)):
+            together = colours.together(order[k:], work)
+        if together is None:
+            options = colours.listing(c, work)
+            joins_tried = sum(map(len, options))  # a contribution joined with every roll's
         nxt = defaultdict(int)
-        last = k == len(order) - 1
+        last = k == len(order) - 1 or together is not None
         join = colours.join
         paired_off = not any(colours.pooled[x] for x in later)
         memo, joined = {}, {}
@@ -447,10 +515,15 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         if last:  # per contribution, the rolls of each best key; per state, their union
             before = set().union(*states)
             seen, numbers, best = [], {}, {}  # each contribution's levels as their number
-            found = [defaultdict(int) for _ in colours.families]  # per family: x -> its rolls
-            for r, mine in enumerate(options):
-                for x in mine:
-                    found[x[FAMILY]][x] |= 1 << r
+            if together is not None:
+                found, roll_ways = together
+                joins_tried = sum(map(len, found))
+            else:
+                found = [defaultdict(int) for _ in colours.families]  # per family: x -> rolls
+                for r, mine in enumerate(options):
+                    for x in mine:
+                        found[x[FAMILY]][x] |= 1 << r
+                roll_ways = [w for _, w in rolls]
             upsets = None
             if not colours.pooled[c] and pool_free(before):  # no die kept for pairs
                 upsets = [UpSets(colours, f, table) for f, table in enumerate(found)]
@@ -478,12 +551,14 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             merged = defaultdict(int)  # states whose contributions have the same levels
             for state, ways in states.items():
                 merged[frozenset(map(best.__getitem__, state))] += ways
-            digits = ways_digits(roll_ways for _, roll_ways in rolls)
+            digits = ways_digits(roll_ways)
             for found, ways in merged.items():
                 found = [seen[n] for n in found]
                 for key, ways_now in least_keys(found, digits):
                     nxt[key] += ways * ways_now
                 work.spend(sum(map(len, found)) // 8 + 1)
+            states = nxt
+            break
         else:
             for state, ways in states.items():
                 per_roll = [joins(a) for a in state]
