@@ -190,7 +190,32 @@ def test_a7_the_last_colour_joined_by_addition(seed):
 
 
 
-@pytest.mark.parametrize("seed", range(16))
+def taken_by_every_wide_box(rng: random.Random, dice: int, first: str):
+    """A seeded encounter whose wide boxes (two or three, armor in some) all take one colour:
+    they are of that colour or "any"; one or two small boxes of any colour but "any" (so the
+    other colours' dice give them halves), armor in some; the pool two dice of that colour, or
+    one and a black die (``first`` "black"), then dice of the other colours or black; 0-3 black
+    dice in the supply. So that colour pools no dice."""
+    colour = rng.choice(("yellow", "pink", "blue"))
+    others = [c for c in ("yellow", "pink", "blue") if c != colour]
+    boxes = [Box(rng.choice((colour, colour, "any")), rng.randint(3, 12), wide=True,
+                 damage=rng.randint(0, 2), time=rng.randint(0, 1), armor=rng.random() < 0.2)
+             for _ in range(rng.choice((2, 3)))]
+    boxes += [Box(rng.choice(others + [colour]), rng.randint(1, 6), damage=rng.randint(0, 2),
+                  armor=rng.random() < 0.2) for _ in range(rng.randint(1, 2))]
+    pool = Counter([colour, colour if first == "colour" else "black"])
+    pool.update(rng.choice(others + ["black"]) for _ in range(dice - 2))
+    return dict(pool), boxes, rng.randint(0, 3)
+
+
+def assert_vector_gives_every_ordered_roll(pool, boxes, supply) -> None:
+    plan = plan_for(pool, boxes, black_supply=supply)
+    masks, total, _, _ = vector.distribution(plan)
+    assert {m: Fraction(w, total) for m, w in masks.items() if w} == \
+        brute_masks(pool, boxes, supply)
+
+
+@pytest.mark.parametrize("seed", range(32))
 def test_s4_a7_the_last_colour_joined_through_up_sets(seed, monkeypatch):
     """§4, A7, A11 (docs/odds.md, "vector: the last colour"): when every wide box takes the
     last colour (all of one colour, or "any") and the pool of the colours before is paired off,
@@ -206,23 +231,9 @@ def test_s4_a7_the_last_colour_joined_through_up_sets(seed, monkeypatch):
     reached = upsets.UpSets.reached
     monkeypatch.setattr(upsets.UpSets, "reached",
                         lambda self, a: asked.append(a) or reached(self, a))
-    rng = random.Random(900 + seed)
-    colour = rng.choice(("yellow", "pink", "blue"))
-    others = [c for c in ("yellow", "pink", "blue") if c != colour]
-    boxes = [Box(rng.choice((colour, colour, "any")), rng.randint(3, 11), wide=True,
-                 damage=rng.randint(0, 2), time=rng.randint(0, 1), armor=rng.random() < 0.2)
-             for _ in range(rng.choice((2, 3)))]
-    boxes += [Box(rng.choice(others + [colour]), rng.randint(1, 6), damage=rng.randint(0, 2),
-                  armor=rng.random() < 0.2) for _ in range(rng.randint(1, 2))]
-    dice = 4 + seed % 2
-    pool = dict(Counter([colour, colour] + [rng.choice(others + ["black"])
-                                            for _ in range(dice - 2)]))
-    supply = rng.randint(0, 3)
-    plan = plan_for(pool, boxes, black_supply=supply)
-    masks, total, _, _ = vector.distribution(plan)
+    encounter = taken_by_every_wide_box(random.Random(900 + seed), 4 + seed % 2, "colour")
+    assert_vector_gives_every_ordered_roll(*encounter)
     assert asked, "the question went the other way"
-    assert {m: Fraction(w, total) for m, w in masks.items() if w} == \
-        brute_masks(pool, boxes, supply)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -239,23 +250,9 @@ def test_s4_a7_the_colours_that_pool_none_joined_together_as_the_last(seed, monk
     monkeypatch.setattr(Colours, "together",
                         lambda self, colours, work: used.append(colours) or
                         together(self, colours, work))
-    rng = random.Random(1300 + seed)
-    colour = rng.choice(("yellow", "pink", "blue"))
-    others = [c for c in ("yellow", "pink", "blue") if c != colour]
-    boxes = [Box(rng.choice((colour, "any")), rng.randint(3, 12), wide=True,
-                 damage=rng.randint(0, 2), time=rng.randint(0, 1), armor=rng.random() < 0.2)
-             for _ in range(rng.choice((2, 3)))]
-    boxes += [Box(rng.choice(others + [colour, "any"]), rng.randint(1, 6),
-                  damage=rng.randint(0, 2)) for _ in range(rng.randint(1, 2))]
-    dice = 4 + seed % 2
-    pool = dict(Counter([colour, "black"] + [rng.choice(others + [colour, "black"])
-                                             for _ in range(dice - 2)]))
-    supply = rng.randint(0, 3)
-    plan = plan_for(pool, boxes, black_supply=supply)
-    masks, total, _, _ = vector.distribution(plan)
+    encounter = taken_by_every_wide_box(random.Random(1300 + seed), 4 + seed % 2, "black")
+    assert_vector_gives_every_ordered_roll(*encounter)
     assert used, "the colours were taken one by one"
-    assert {m: Fraction(w, total) for m, w in masks.items() if w} == \
-        brute_masks(pool, boxes, supply)
 
 
 @pytest.mark.parametrize("seed", range(6))
