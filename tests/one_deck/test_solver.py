@@ -25,7 +25,7 @@ from collections import Counter
 import random
 from itertools import combinations, product
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from odd_nb.games.one_deck import Box, Solver
@@ -422,6 +422,8 @@ def test_s4_minimal_sums_are_every_sub_multiset_with_no_die_to_spare(dice, need)
 @settings(max_examples=300, deadline=None, database=None)
 @given(box_st(), st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)),
                           max_size=8), st.integers(0, 3))
+@example(Box("yellow", 8, wide=True), [("yellow", 1), ("yellow", 1), ("yellow", 4), ("pink", 2),
+                                       ("pink", 2), ("black", 1)], 0)  # the black 1 given back
 def test_s4_a7_a_box_any_placement_covers_alone_is_never_counted_lost(box, dice, supply):
     """The search skips what cannot beat its best so far by a lower bound: the boxes that not
     even all the dice could cover, each alone (``_could_cover``). That bound must never call a
