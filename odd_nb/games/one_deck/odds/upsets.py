@@ -47,7 +47,8 @@ class UpSets:
 
     def __init__(self, colours, f: int, found: dict):
         self.budget = colours.budget
-        self.start, self.small, self.wide = colours.families[f]
+        self.wide = colours.families[f][2]
+        self.final_key, self.full = colours.final_key, (f, 0, 0, 0, (), colours.needs[f])
         heads = defaultdict(list)
         for (_, covered, halved, spent, _, values), bits in found.items():
             heads[covered, halved].append((spent, values, bits))
@@ -60,7 +61,7 @@ class UpSets:
         for w in range(len(self.sizes) - 2, -1, -1):
             self.strides[w] = self.strides[w + 1] * self.sizes[w + 1]
         self.room_stride = self.strides[0] * self.sizes[0] if self.sizes else 1
-        self.small_keys, self.wide_ways = {}, {}
+        self.wide_ways = {}
         self.questions = self.tried = 0
 
     def cost(self, contributions: int) -> int:
@@ -92,17 +93,10 @@ class UpSets:
         return by_key
 
     def _small_key(self, covered: int):
-        key = self.small_keys.get(covered)
-        if key is None:
-            key = self.start
-            for bit, _, _, cost, must in self.small:
-                if not covered & bit:
-                    if must:
-                        key = INF
-                        break
-                    key += cost
-            self.small_keys[covered] = key
-        return key
+        """The key of the small boxes ``covered`` leave open, every wide box full: the start
+        key plus the open boxes' costs (``vector.Colours.final_key``; INF if one is bound)."""
+        f, _, halved, spent, pool, needs = self.full
+        return self.final_key((f, covered, halved, spent, pool, needs))
 
     def _wide_ways(self, values: tuple) -> list:
         """(cost of the wide boxes left open, what the last colour must put on each) for every

@@ -189,6 +189,15 @@ class Colours:
                 self.tried = 0
         return out
 
+    def table(self, c: int, work) -> list:
+        """Colour ``c``'s contributions per family, each with the rolls (bits, roll ``r`` bit
+        ``r``) that have it (``listing``)."""
+        table = [defaultdict(int) for _ in self.families]
+        for r, mine in enumerate(self.listing(c, work)):
+            for x in mine:
+                table[x[FAMILY]][x] |= 1 << r
+        return table
+
     def together(self, colours, work):
         """The ``colours`` (none pooling) as one: per family, each contribution of their dice
         together with the rolls (bits) of all of them that have it, and each roll's ways. Roll
@@ -207,13 +216,7 @@ class Colours:
         >>> len(ways), both_on_the_9.bit_count()   # the 10 rolls of the two summing to 9+
         (36, 10)
         """
-        tables = []
-        for c in colours:
-            table = [defaultdict(int) for _ in self.families]
-            for r, mine in enumerate(self.listing(c, work)):
-                for x in mine:
-                    table[x[FAMILY]][x] |= 1 << r
-            tables.append(table)
+        tables = [self.table(c, work) for c in colours]
         if sum(prod(len(table[f]) for table in tables)
                for f in range(len(self.families))) > JOINED_TOGETHER:
             return None
@@ -519,10 +522,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 found, roll_ways = together
                 joins_tried = sum(map(len, found))
             else:
-                found = [defaultdict(int) for _ in colours.families]  # per family: x -> rolls
-                for r, mine in enumerate(options):
-                    for x in mine:
-                        found[x[FAMILY]][x] |= 1 << r
+                found = colours.table(c, work)  # per family: contribution -> its rolls
                 roll_ways = [w for _, w in rolls]
             upsets = None
             if not colours.pooled[c] and pool_free(before):  # no die kept for pairs
