@@ -11,7 +11,9 @@ Figures, each beside a baseline measured in the same run:
   cost more in collections than they save;
 - the baseline for the engine: the same games by the reference path (legal actions listed by
   ``rules.legal``, every step made by ``OddState.apply_by_rules``), which the fast paths
-  (``fast.py``) must equal step for step; the two alternate ``--rounds`` times, best taken;
+  (``fast.py``) must equal step for step; each of ``--rounds`` rounds plays new games by both
+  (after a warm-up on other seeds: a long study's steady state, whose tables are full of what
+  serves every game but not of the very games timed);
 - the baseline for games: the same number of steps spent only on choosing (``rng.choice`` over the
   legal actions the engine listed), i.e. the cost of the random agent itself;
 - undo at step 10 and at step ~1,000 of a long timeline, beside the baseline a
@@ -35,6 +37,7 @@ from odd_nb.games.one_deck.agents import GreedyAgent
 from odd_nb.games.one_deck.state import OddState
 
 GAME = odd_nb.load_game("one-deck-dungeon")
+WARM_UP = 300  # games played before timing, on other seeds
 SETUPS = [(["h1"], "d1"), (["h2", "h3"], "d2"), (["h4"], "d3"), (["h5", "h1"], "d4")]
 
 
@@ -161,22 +164,22 @@ def replay_undo(t, step: int, repeat: int = 5) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
-def best_of(rounds: int, run) -> tuple:
-    """``run(reference)`` alternately on the fast and the reference path, ``rounds`` times
-    each; the fastest of each (a shared machine slows some runs), with the results checked
-    equal: seconds of each, the final states and the fast run's seconds collecting garbage."""
-    best = {}
-    for _ in range(rounds):
-        for reference in (False, True):
-            if reference:
-                with by_the_rules():
-                    found = run()
-            else:
-                found = run()
-            if reference not in best or found[0] < best[reference][0]:
-                best[reference] = found
-    assert best[False][1] == best[True][1], "the fast path ended a game differently"
-    return best[False][0], best[True][0], best[False][1], best[False][2]
+def rounds(count: int, run, seed: int) -> tuple:
+    """``run(seed)`` for ``count`` rounds, each on new games (seeds ``seed``,
+    ``seed + 1``, ...: replaying the same games would find every table entry they make already
+    there), the fast and the reference path alternating on the same games, their final states
+    checked equal: seconds of each in all, the fast path's final states and its seconds
+    collecting garbage."""
+    fast = ref = collecting = 0.0
+    finals = []
+    for r in range(count):
+        found = run(seed + r)
+        with by_the_rules():
+            reference = run(seed + r)
+        assert found[1] == reference[1], "the fast path ended a game differently"
+        fast, ref, collecting = fast + found[0], ref + reference[0], collecting + found[2]
+        finals += found[1]
+    return fast, ref, finals, collecting
 
 
 def main() -> None:
@@ -184,16 +187,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--greedy-games", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3,
-                        help="runs of each path, alternating; the fastest counts")
+                        help="rounds of new games, each played by both paths in turn")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
     print(f"One Deck Dungeon playouts, one core, Python {sys.version.split()[0]} "
-          f"(best of {args.rounds}, fast and reference paths alternating)")
-    n = args.games
-    fast, ref, finals, collecting = best_of(args.rounds,
-                                            lambda: games(RandomAgent(), n, args.seed))
-    steps = count_steps(n, args.seed)
+          f"({args.rounds} rounds of new games, fast and reference paths alternating; "
+          f"tables warmed by {WARM_UP} other games first)")
+    games(RandomAgent(), WARM_UP, args.seed - 1)  # a long study's steady state, not a cold start
+    n, seeds = args.games // args.rounds, range(args.seed, args.seed + args.rounds)
+    fast, ref, finals, collecting = rounds(args.rounds,
+                                           lambda seed: games(RandomAgent(), n, seed), args.seed)
+    steps = sum(count_steps(n, seed) for seed in seeds)
+    n *= args.rounds
     won = sum(f.outcome == "won" for f in finals)
     print(f"random games (bare states): {n / fast:8.0f} games/s  {steps / fast:9.0f} actions/s  "
           f"({n} games, {steps / n:.0f} actions each, {won} won; garbage collection "
@@ -203,8 +209,10 @@ def main() -> None:
     base = choosing_only(steps, args.seed)
     print(f"  baseline, choosing only:  {steps / base:9.0f} choices/s "
           f"(the agent's share of a game: {base / fast:.1%})")
-    g = args.greedy_games
-    fast, ref, finals, _ = best_of(args.rounds, lambda: games(GreedyAgent(), g, args.seed))
+    g = args.greedy_games // args.rounds
+    fast, ref, finals, _ = rounds(args.rounds, lambda seed: games(GreedyAgent(), g, seed),
+                                  args.seed)
+    g *= args.rounds
     won = sum(f.outcome == "won" for f in finals)
     print(f"greedy games (bare states): {g / fast:8.1f} games/s  ({g} games, {won} won)")
     print(f"  baseline, reference path: {g / ref:8.1f} games/s  (fast path {ref / fast:.1f}x)")
