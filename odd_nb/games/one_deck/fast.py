@@ -121,8 +121,12 @@ def legal(s) -> list:
             for h, skill, cost, about, patients, ready, tables in skills:
                 if used and (h, skill.id) in used:
                     continue
-                if ready is None:  # ``uses``, its table at hand
-                    ready = tables[paid].get(_dice_of(pools[h], about[0]))
+                if ready is None:
+                    if type(tables) is list:  # one die pays, none picked: its uses per die
+                        for code in held[0]:
+                            acts += tables[code]
+                        continue
+                    ready = tables[paid].get(_dice_of(pools[h], about[0]))  # ``uses``
                     if ready is None:
                         ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
                                      patients, all_names)
@@ -231,16 +235,50 @@ def skill_entry(s, h: int, kind: str, skill, cost: str, about: tuple, names: tup
                 all_names: tuple) -> tuple:
     """(hero, skill, cost text, ``about``, the heroes a heal may go to (``patients``), its uses
     when they need no pool dice (``pool_free``) or None, its ``use_table`` without and with a
-    potion token to pay with): what the lists of E2 (``kind`` "feat") and E4 ("skill") need of
-    one usable skill. It depends on the skill, the hero, the kind, who is hurt if it heals and
-    the heroes' names."""
+    potion token to pay with, or for a skill paid with one die that picks none its
+    ``one_die_row``): what the lists of E2 (``kind`` "feat") and E4 ("skill") need of one
+    usable skill. It depends on the skill, the hero, the kind, who is hurt if it heals and the
+    heroes' names."""
     heal_patients = patients(s, about)
     ready = uses(s, h, kind, skill, skill.effects, None, cost, names, about,
                  heal_patients, all_names) if pool_free(skill, about, True) else None
+    if ready is None and one_die(skill):
+        return h, skill, cost, about, heal_patients, None, one_die_row(
+            h, kind, skill, cost, names, heal_patients, all_names)
     tables = tuple(use_table(skill, skill.effects, h, kind, heal_patients,
                              paid and skill.cost.kind == "potion", all_names)
                    for paid in (False, True))
     return h, skill, cost, about, heal_patients, ready, tables
+
+
+def one_die(skill) -> bool:
+    """Whether ``skill`` is paid with one die of a colour (or a black one) and its effects
+    pick no pool dice: then its uses are one per distinct die that may pay, in the pool's
+    order (``effects.payments``), each for every patient."""
+    return (skill.cost.kind == "dice_count" and skill.cost.n == 1
+            and not any(e.op in effects.TARGET_OPS for e in skill.effects))
+
+
+def one_die_row(h: int, kind: str, skill, cost: str, names: tuple, heal_patients: tuple,
+                all_names: tuple) -> list:
+    """Per held die (``fast_dice.held``: ``h * 24 + CODE[die]``), the uses of ``skill`` by hero
+    ``h`` that pay with that die (``uses``), an empty list for a die that cannot pay.
+
+    >>> from types import SimpleNamespace as Card
+    >>> shove = Card(id="shove", name="Shove", effects=(),
+    ...              cost=Card(kind="dice_count", n=1, colour="yellow"))
+    >>> row = one_die_row(0, "skill", shove, "", (), (None,), ("Hero",))
+    >>> [str(u) for u in row[fast_dice.CODE["yellow", 3]]], row[fast_dice.CODE["blue", 3]]
+    (['use Shove (paying yellow 3)'], [])
+    """
+    who = names[h] if names else ""
+    colours = (skill.cost.colour, "black")
+    return [[_use(h, kind, skill.id, (die,), (), patient, who, skill.name,
+                  all_names[patient] if patient is not None else "", cost)
+             for patient in heal_patients]
+            if code // len(fast_dice.DIE) == h and die[0] in colours else []
+            for code, die in ((c, fast_dice.DIE[c % len(fast_dice.DIE)])
+                              for c in range(fast_dice.HELD))]
 
 
 def potion_entry(s, h: int, potion, effect_list, about: tuple, names: tuple,
