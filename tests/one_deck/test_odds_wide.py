@@ -281,3 +281,34 @@ def test_s4_a7_contributions_pruned_by_subtraction_are_those_none_beats(seed):
     kept = prune(found, colours.codes)
     assert kept == {x for x in found if not any(beats(y, x) for y in found if y != x)}
     assert len(found) > 2 * len(kept) > 20
+
+
+def every_colour_pools(rng: random.Random, dice: int):
+    """A seeded encounter whose wide boxes (two or three, of different colours among yellow,
+    pink and blue; armor in some) leave every colour a box it reaches only in 2-for-1 pairs;
+    needs of 3-9, so that pairs often fill a box; one or two small boxes; the pool one black die
+    and ``dice`` - 1 of the other colours; 1-3 black dice in the supply."""
+    colours = rng.sample(("yellow", "pink", "blue"), rng.choice((2, 3)))
+    boxes = [Box(c, rng.randint(3, 9), wide=True, damage=rng.randint(0, 2),
+                 time=rng.randint(0, 1), armor=rng.random() < 0.15) for c in colours]
+    boxes += [Box(rng.choice(("yellow", "pink", "blue")), rng.randint(1, 6),
+                  damage=rng.randint(0, 2)) for _ in range(rng.randint(1, 2))]
+    pool = Counter(["black"])
+    pool.update(rng.choice(("yellow", "pink", "blue")) for _ in range(dice - 1))
+    return dict(pool), boxes, rng.randint(1, 3)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_s4_a7_the_pooled_colour_of_most_rolls_last_after_one_black_die(seed):
+    """§3, §4, A7 (docs/odds.md, "vector: colour by colour"): when the colours that pool no
+    dice are one die in all (here a black die) and every other colour pools, the pooled colour
+    of the most rolls is taken last, after the black die, and joined with its pool by addition;
+    the pools kept for pairs hold no face above the largest lack of a box a pair may fill. On
+    4-5 dice against every ordered roll's Solver tally."""
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    encounter = every_colour_pools(random.Random(1700 + seed), 4 + seed % 2)
+    colours = Colours(plan_for(encounter[0], encounter[1], black_supply=encounter[2]))
+    *before, last = colours.order
+    assert colours.pooled[last] and not all(colours.pooled[c] for c in before)
+    assert_vector_gives_every_ordered_roll(*encounter)

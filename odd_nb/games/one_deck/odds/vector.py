@@ -106,6 +106,14 @@ class Colours:
         # in), then the others, each by fewer rolls first: the last colour, never joined state
         # by state, is best the one with the most (black among them: its dice need no partner)
         self.order = sorted(present, key=lambda c: (not self.pooled[c], len(self.rolls(c))))
+        pool_none = [c for c in self.order if not self.pooled[c]]
+        if pool_none and self.pooled[self.order[0]] and \
+                prod(len(self.rolls(c)) for c in pool_none) <= 6:
+            # one die in all pools none: joined state by state it multiplies the states by six
+            # at most, where the pooled colour of the most rolls would multiply them by its
+            # rolls; so that colour is last instead, joined by addition (pools and all)
+            most = self.order[len(self.order) - len(pool_none) - 1]
+            self.order = [c for c in self.order if c != most] + [most]
         self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
         self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
@@ -288,7 +296,7 @@ class Colours:
         _, small, wide = self.families[f]
         pooled = sum(self.dice[c] for c in later if self.pooled[c])
         pairs = (len(pool) + pooled) // 2
-        cut, open_left = list(values), False
+        cut, most = list(values), 0  # most: the largest lack of a box a pair may fill
         for w, (need, acc, _, must) in enumerate(wide):
             v = values[w]
             if 0 < need - v:
@@ -297,10 +305,13 @@ class Colours:
                     if must:
                         return None
                     cut[w] = 0
-                else:
-                    open_left = True
-        if not open_left:
-            pool = ()  # no wide box left to pair onto
+                elif len(acc) < 4:  # not an "any" box: pairs go elsewhere (docs/odds.md)
+                    most = max(most, need - v)
+        if pool and pool[0] > most:
+            # a pair is worth its lower die, and one worth a box's lack fills it: since lacks
+            # only shrink as colours join, a face above the largest lack is worth that lack
+            # (no box left to pair onto: the pool is worth nothing)
+            pool = tuple([min(face, most) for face in pool]) if most else ()
         uses = (sum(1 for bit, *_ in small if not covered & bit) + pairs
                 + sum(self.dice[K] for c in later if c == K))
         return (f, covered, halved, max(spent, self.budget - uses), pool, tuple(cut))
