@@ -558,7 +558,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     packing, codes, bits = families[a[FAMILY]]
                     best[a] = number(seen, numbers, levels_of(
                         packing.keys(packing.code(a), codes), bits))
-                    work.spend(len(codes) + joins_tried)
+                    work.spend(2 * len(codes))  # a key per code, then its levels
             merged = defaultdict(int)  # states whose contributions have the same levels
             for state, ways in states.items():
                 merged[frozenset(map(best.__getitem__, state))] += ways
