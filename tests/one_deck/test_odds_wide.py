@@ -302,9 +302,9 @@ def every_colour_pools(rng: random.Random, dice: int):
 def test_s4_a7_the_pooled_colour_of_most_rolls_last_after_one_black_die(seed):
     """§3, §4, A7 (docs/odds.md, "vector: colour by colour"): when the colours that pool no
     dice are one die in all (here a black die) and every other colour pools, the pooled colour
-    of the most rolls is taken last, after the black die, and joined with its pool by addition;
-    the pools kept for pairs hold no face above the largest lack of a box a pair may fill. On
-    4-5 dice against every ordered roll's Solver tally."""
+    of the most rolls is taken last, after the black die, and joined with its pool by addition,
+    the pools before it capped at the largest lack of a box a pair may fill (point 4; small
+    needs make the cap act). On 4-5 dice, against every ordered roll's Solver tally."""
     from odd_nb.games.one_deck.odds.vector import Colours
 
     encounter = every_colour_pools(random.Random(1700 + seed), 4 + seed % 2)

@@ -109,9 +109,9 @@ class Colours:
         pool_none = [c for c in self.order if not self.pooled[c]]
         if pool_none and self.pooled[self.order[0]] and \
                 prod(len(self.rolls(c)) for c in pool_none) <= 6:
-            # one die in all pools none: joined state by state it multiplies the states by six
-            # at most, where the pooled colour of the most rolls would multiply them by its
-            # rolls; so that colour is last instead, joined by addition (pools and all)
+            # the colours that pool none are one die in all: joined state by state it
+            # multiplies the states by six at most, where the pooled colour of the most rolls
+            # would multiply them by its rolls; so that colour is last, joined by addition
             most = self.order[len(self.order) - len(pool_none) - 1]
             self.order = [c for c in self.order if c != most] + [most]
         self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
