@@ -265,6 +265,17 @@ def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when
     assert not big.exact and big.method == "sampled" and big.samples >= 1 and big.work == 0
 
 
+@pytest.mark.parametrize("share", [0, -0.5, 1.5])
+def test_a24_a_time_budget_share_outside_the_budget_is_refused(share):
+    """``exact_share``, the part of ``max_seconds`` the exact methods get (the background
+    refinement gives them more than a click), must be a part of it: more than 0, at most 1."""
+    with pytest.raises(ValueError, match="exact_share"):
+        encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1)], max_seconds=1,
+                       exact_share=share)
+    assert encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1)], max_seconds=60,
+                          exact_share=1).exact
+
+
 def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkeypatch):
     """The One Deck Dungeon odds panel before a roll: exact figures, or (out of time) an
     estimate with the number of rolls and its interval. (The budget is set here, not left to

@@ -36,6 +36,8 @@ from .words import ability_words, box_words, item_words, loot_words, skill_words
 # (benchmarks/README.md, odds_in_play.py).
 ODDS_SECONDS = 0.18
 REFINE_SECONDS = 30.0
+# the click already shows an estimate: in the background the exact methods get most of the time
+REFINE_EXACT_SHARE = 0.8
 REFINE_WORK = 10_000_000
 REFINE_SAMPLES = 100_000
 _refined: dict = {}  # state before the roll -> its rows refined in the background (latest 64)
@@ -382,7 +384,8 @@ class OneDeckView(View):
             return None
         from .odds import state_odds
         rows = tuple(state_odds(ahead, samples=REFINE_SAMPLES, seed=0, max_seconds=REFINE_SECONDS,
-                                exact_limit=REFINE_WORK, cancel=cancel).items())
+                                exact_share=REFINE_EXACT_SHARE, exact_limit=REFINE_WORK,
+                                cancel=cancel).items())
         with _refined_lock:  # several widgets may refine at once
             while len(_refined) >= 64:
                 _refined.pop(next(iter(_refined)))

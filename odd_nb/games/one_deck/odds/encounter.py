@@ -51,7 +51,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
                    weights=(1000, 1), conversions: bool = True, discard=(),
                    exact_limit: int = EXACT_LIMIT, samples: int = SAMPLES,
                    seed: int = 0, max_seconds: float | None = None,
-                   cancel=None) -> EncounterOdds:
+                   exact_share: float = 0.6, cancel=None) -> EncounterOdds:
     """Odds that rolling ``pool`` (colour -> number of dice) against ``boxes`` clears them, and the
     damage and time to expect, under the best placement.
 
@@ -62,16 +62,19 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work the exact methods may take before the odds are
     sampled instead (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget
-    that must answer on every click): the exact method gets 60% of it (none if it has too many
-    distinct rolls to finish; solving each distinct roll is not tried, as on real encounters it
-    was faster than the walk only on tiny ones), and sampling stops when it runs out,
-    with at least one roll solved (``samples`` says how many; the intervals say how good).
+    that must answer on every click): the exact method gets ``exact_share`` of it (none if it
+    has too many distinct rolls to finish; solving each distinct roll is not tried, as on real
+    encounters it was faster than the walk only on tiny ones), and sampling stops when it runs
+    out, with at least one roll solved (``samples`` says how many; the intervals say how good).
     ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
     then raises ``Cancelled`` (what the play widget does when a click makes its odds moot).
     """
     start = perf_counter()
     deadline = None if max_seconds is None else start + max_seconds
-    exact_deadline = None if max_seconds is None else start + 0.6 * max_seconds
+    if not 0 < exact_share <= 1:
+        raise ValueError(f"exact_share is the part of max_seconds the exact methods get, "
+                         f"more than 0 and at most 1, not {exact_share!r}")
+    exact_deadline = None if max_seconds is None else start + exact_share * max_seconds
 
     def walk_stops() -> bool:
         check_cancel(cancel)
@@ -91,7 +94,8 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     per_roll = WORK_PER_ROLL * getattr(method, "ROLLS_DEARER", 1)
     limit = min(exact_limit, per_roll * rolls) if enumerable else exact_limit
     try:
-        if max_seconds is not None and rolls * method.SECONDS_PER_ROLL > 0.6 * max_seconds:
+        if max_seconds is not None and \
+                rolls * method.SECONDS_PER_ROLL > exact_share * max_seconds:
             raise TooMuchWork(0)  # it cannot finish in time: the budget goes to sampling
         stop = walk_stops if max_seconds is not None or cancel is not None else None
         masks, total, work, rolls = method.distribution(plan, limit=limit, stop=stop)
