@@ -531,7 +531,6 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             seen, numbers, best = [], {}, {}  # each contribution's levels as their number
             if together is not None:
                 found, roll_ways = together
-                joins_tried = sum(map(len, found))
             else:
                 found = colours.table(c, work)  # per family: contribution -> its rolls
                 roll_ways = [w for _, w in rolls]
