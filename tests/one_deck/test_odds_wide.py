@@ -312,3 +312,25 @@ def test_s4_a7_the_pooled_colour_of_most_rolls_last_after_one_black_die(seed):
     *before, last = colours.order
     assert colours.pooled[last] and not all(colours.pooled[c] for c in before)
     assert_vector_gives_every_ordered_roll(*encounter)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_s4_a7_the_last_colour_through_up_sets_one_pool_before_at_a_time(seed, monkeypatch):
+    """§4, A7 (docs/odds.md, "vector: the last colour", one pool at a time): when the last
+    colour keeps dice for pairs, ``vector`` may take the contributions before it pool by pool:
+    the last colour's contributions, each with that pool put with its own and paired off every
+    way, keep no die for pairs, so each contribution before asks up-sets of them. Made to take
+    that way whenever it can, it gives every ordered roll's Solver tally on 4-5 dice whose
+    colours all pool (a black die among them in half the cases)."""
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    monkeypatch.setattr(vector, "pools_cheaper", lambda *sizes: True)
+    paired_with = Colours.paired_with
+    pools = []
+    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool: pools.append(pool)
+                        or paired_with(self, table, pool))
+    pool, boxes, supply = every_colour_pools(random.Random(2100 + seed), 4 + seed % 2)
+    if seed % 4 >= 2:
+        pool.pop("black")
+    assert_vector_gives_every_ordered_roll(pool, boxes, supply)
+    assert pools, "the last colour was joined by addition"

@@ -33,7 +33,7 @@ asks a few per head instead of joining every contribution of the last colour.
 from __future__ import annotations
 
 from collections import defaultdict
-from operator import or_
+from operator import mul, or_
 
 from .problem import INF
 
@@ -61,7 +61,7 @@ class UpSets:
         for w in range(len(self.sizes) - 2, -1, -1):
             self.strides[w] = self.strides[w + 1] * self.sizes[w + 1]
         self.room_stride = self.strides[0] * self.sizes[0] if self.sizes else 1
-        self.wide_ways = {}
+        self.wide_ways, self.small_keys = {}, {}
         self.questions = self.tried = 0
 
     def cost(self, contributions: int) -> int:
@@ -75,19 +75,30 @@ class UpSets:
         contribution ``a`` (no pool); ``vector.first_reached`` makes them its levels."""
         _, covered, halved, spent, _, values = a
         ways = self.wide_ways.get(values)
-        if ways is None:
-            ways = self.wide_ways[values] = self._wide_ways(values)
+        if ways is None:  # each set of wide boxes to cover: its cost and its lacks' place
+            ways = self.wide_ways[values] = [
+                (extra, sum(map(mul, lacks, self.strides)))
+                for extra, lacks in self._wide_ways(values)]
         by_key = defaultdict(int)
+        grids, small_keys, room_stride = self.grids, self.small_keys, self.room_stride
         for h, ((covered_x, halved_x), _) in enumerate(self.heads):
             both = halved & halved_x  # a half from each: a pair, one budget
             room = self.budget - spent - both.bit_count()
             if room < 0:
                 continue
-            key = self._small_key(covered | covered_x | both)
+            covered_now = covered | covered_x | both
+            key = small_keys.get(covered_now)
+            if key is None:
+                key = small_keys[covered_now] = self._small_key(covered_now)
             if key == INF:
                 continue
-            for extra, lacks in ways:
-                rolls = self._rolls(h, room, lacks)
+            grid = grids[h]
+            if grid is None:
+                grid = grids[h] = self._grid(h)
+            at = room * room_stride  # the rolls of a contribution of head h that spends at
+            self.questions += len(ways)  # most ``room`` and fills at least the lacks
+            for extra, place in ways:
+                rolls = grid[at + place]
                 if rolls:
                     by_key[key + extra] |= rolls
         return by_key
@@ -130,28 +141,37 @@ class UpSets:
             for value, stride in zip(values, strides):
                 at += value * stride
             grid[at] |= bits
-        for size, stride in zip(self.sizes, strides):
-            block = size * stride
-            for start in range(0, len(grid), block):
-                for v in range(start + block - 2 * stride, start - 1, -stride):
-                    grid[v:v + stride] = map(or_, grid[v:v + stride],
-                                             grid[v + stride:v + 2 * stride])
         room = self.room_stride
-        for at in range(room, len(grid), room):
-            grid[at:at + room] = map(or_, grid[at:at + room], grid[at - room:at])
+        for size, stride in zip(self.sizes, strides):
+            up_close(grid, size, stride)
+        up_close(grid, self.budget + 1, room, down=False)
         return grid
 
-    def _rolls(self, h: int, room: int, lacks: tuple) -> int:
-        """The rolls holding a contribution of head ``h`` that spends at most ``room`` and
-        puts at least ``lacks`` on the wide boxes."""
-        self.questions += 1
-        grid = self.grids[h]
-        if grid is None:
-            grid = self.grids[h] = self._grid(h)
-        at = room * self.room_stride
-        for lack, stride in zip(lacks, self.strides):
-            at += lack * stride
-        return grid[at]
+
+def up_close(grid: list, size: int, stride: int, down: bool = True) -> None:
+    """OR each place of ``grid`` into the one below it along one axis (``size`` places,
+    ``stride`` apart), from the top, so that each place holds what lies at or above it on that
+    axis (with ``down`` false: into the one above, from the bottom). Slices run either along the
+    axis's blocks (few long ones when the stride is large) or across them (one per place and
+    offset, each every block, when it is small).
+
+    >>> grid = [1, 2, 4, 8, 16, 32]   # two blocks of three places, stride 1
+    >>> up_close(grid, 3, 1); grid
+    [7, 6, 4, 56, 48, 32]
+    """
+    block = size * stride
+    steps = range(size - 2, -1, -1) if down else range(1, size)
+    if len(grid) // block > stride:  # across: one slice per place and offset
+        for v in steps:
+            for o in range(v * stride, v * stride + stride):
+                src = o + stride if down else o - stride
+                grid[o::block] = map(or_, grid[o::block], grid[src::block])
+    else:  # along: one slice per block and place
+        for start in range(0, len(grid), block):
+            for v in steps:
+                at = start + v * stride
+                src = at + stride if down else at - stride
+                grid[at:at + stride] = map(or_, grid[at:at + stride], grid[src:src + stride])
 
 
 def pool_free(contributions) -> bool:

@@ -14,8 +14,9 @@ worth keeping (none beaten by another, ``prune``) of the colours so far, and rol
 the same state are merged, their ways added. After the last colour each state's best key is its
 least contribution's ``final_key``: the pool paired neighbour with neighbour from the top, each
 pair one budget, the pairs spread over the wide boxes. The last colour's millions of joins are
-whole-number additions (``packed``), or, when neither side keeps dice for pairs, questions to
-up-sets of the last colour's contributions (``upsets``).
+whole-number additions (``packed``), or questions to up-sets of the last colour's
+contributions (``upsets``): when neither side keeps dice for pairs, or one pool of the colours
+before at a time, the last colour's contributions paired off with it (``paired_with``).
 
 >>> from odd_nb.games.one_deck import Box
 >>> from odd_nb.games.one_deck.odds import plan_for
@@ -115,6 +116,7 @@ class Colours:
             most = self.order[len(self.order) - len(pool_none) - 1]
             self.order = [c for c in self.order if c != most] + [most]
         self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
+        self._spreads = {}
         self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
         self.codes = Dominance(max(len(small) for _, small, _ in self.families), self.budget,
@@ -347,6 +349,63 @@ class Colours:
             out |= nxt
         return tuple(out)
 
+    def paired_with(self, table: dict, pool: tuple) -> dict:
+        """The last colour's contributions ``table`` (contribution -> the bits of its rolls),
+        each with ``pool``, the dice the colours before keep for pairs, put with its own and
+        paired off every way (``spreads``), one budget a pair: contributions that keep no die
+        for pairs, each with the rolls that have one."""
+        out = defaultdict(int)
+        budget = self.budget
+        for x, bits in table.items():
+            f, covered, halved, spent, mine, values = x
+            merged = tuple(sorted(pool + mine, reverse=True)[:2 * (budget - spent)]) \
+                if pool else mine
+            if len(merged) < 2:
+                out[x[:POOL] + ((),) + x[VALUES:]] |= bits
+                continue
+            needs = self.needs[f]
+            ways = self.spreads(f, merged)
+            self.tried += len(ways)
+            for pairs, added in ways:
+                out[f, covered, halved, spent + pairs, (),
+                    tuple(map(min, needs, map(add, values, added)))] |= bits
+        return out
+
+    def spreads(self, f: int, pool: tuple) -> list:
+        """(pairs, what they add to each wide box) for the ``pool``'s j best pairs (neighbours
+        from the top) for every j, each pair on any wide box of family ``f`` but an "any" one
+        (a box already full gains nothing), capped at the boxes' needs; none that another of
+        no more pairs and no less on every box beats (made once for each pool).
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> from odd_nb.games.one_deck.odds import plan_for
+        >>> colours = Colours(plan_for({"yellow": 1, "pink": 1}, [
+        ...     Box("blue", 5, wide=True), Box("black", 9, wide=True)]))
+        >>> colours.spreads(0, (6, 4, 3, 1))   # pairs worth 4 and 1
+        [(0, (0, 0)), (1, (4, 0)), (1, (0, 4)), (2, (5, 0)), (2, (4, 1)), (2, (1, 4)), (2, (0, 5))]
+        """
+        out = self._spreads.get((f, pool))
+        if out is not None:
+            return out
+        needs = self.needs[f]
+        targets = [w for w, (_, acc, _, _) in enumerate(self.families[f][2]) if len(acc) < 4]
+        level = [(0,) * len(needs)]
+        out = [(0, level[0])]
+        for pairs, value in enumerate(pool[1::2][:self.budget], 1):
+            grown = set()
+            for added in level:
+                for w in targets:
+                    more = list(added)
+                    more[w] = min(needs[w], added[w] + value)
+                    grown.add(tuple(more))
+            self.tried += len(level) * len(targets)
+            # one no less on every box, of as many pairs, beats it whatever is added later
+            level = [d for d in grown if not any(e != d and all(map(ge, e, d)) for e in grown)]
+            out += [(pairs, d) for d in sorted(level, reverse=True)
+                    if not any(all(map(ge, e, d)) for _, e in out)]
+        self._spreads[f, pool] = out
+        return out
+
     # -- the key ---------------------------------------------------------------------------------
     def final_key(self, cfg: tuple):
         """The least key of a contribution of every colour: small boxes it does not cover are
@@ -468,9 +527,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     a face join them, faces discarded as rolled leave them), each with its contributions
     (``Colours.options``); each state's contributions are joined with each roll's, memoized
     per contribution. At the last colour each contribution of the states gets the rolls that
-    first reach each key with it (``levels_of``, or ``upsets.UpSets`` when it is the cheaper and
-    no die is kept for pairs), and each state's least keys are the unions of its contributions'
-    (``least_keys``)."""
+    first reach each key with it (``levels_of``, or ``upsets.UpSets`` when it is the cheaper:
+    when no die is kept for pairs, or per pool before, ``paired_with``), and each state's least
+    keys are the unions of its contributions' (``least_keys``)."""
     colours = Colours(plan)
     work = Work(None if limit is None else limit * STEPS_PER_UNIT, stop)
     states = {frozenset((f, 0, 0, 0, (), (0,) * len(family[2]))
@@ -539,12 +598,39 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 upsets = [UpSets(colours, f, table) for f, table in enumerate(found)]
                 if sum(u.cost(len(before)) for u in upsets) > len(before) * sum(map(len, found)):
                     upsets = None  # joining every pair is the cheaper
+            by_pool = None  # or the contributions before by their pool (``paired_with``)
+            if upsets is None and together is None:
+                by_pool = defaultdict(list)
+                for a in before:
+                    by_pool[a[POOL]].append(a)
+                questions = sum(len({x[COVERED:SPENT] for x in table}) << len(colours.needs[f])
+                                for f, table in enumerate(found))
+                # the most ways a merged pool pairs off: its longest, every die a six
+                longest = min(2 * colours.budget, max(map(len, by_pool)) + max(
+                    (len(x[POOL]) for table in found for x in table), default=0))
+                fan = max(len(colours.spreads(f, (6,) * longest))
+                          for f in range(len(found)))
+                if not pools_cheaper(len(by_pool), len(before), sum(map(len, found)),
+                                     questions, fan):
+                    by_pool = None
             if upsets is not None:  # through up-sets (``upsets``)
                 for a in before:
                     sets = upsets[a[FAMILY]]
                     best[a] = number(seen, numbers, tuple(first_reached(sets.reached(a))))
                     work.spend(2 * sets.questions + sets.tried)
                     sets.questions = sets.tried = 0
+            elif by_pool is not None:  # through up-sets, one pool before at a time
+                for pool, group in by_pool.items():
+                    upsets = [UpSets(colours, f, colours.paired_with(table, pool))
+                              for f, table in enumerate(found)]
+                    work.spend(2 * sum(map(len, found)) + colours.tried)
+                    colours.tried = 0
+                    for a in group:
+                        sets = upsets[a[FAMILY]]
+                        best[a] = number(seen, numbers, tuple(first_reached(
+                            sets.reached(a[:POOL] + ((),) + a[VALUES:]))))
+                        work.spend(2 * sets.questions + sets.tried)
+                        sets.questions = sets.tried = 0
             else:  # as whole numbers that add (``packed``), each with the rolls that have it
                 families = []
                 for f, table in enumerate(found):
@@ -584,6 +670,18 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
         masks[plan.mask_of_key(key)] += ways
     return (dict(masks), 6 ** sum(plan.rolled), work.units // STEPS_PER_UNIT,
             plan.distinct_rolls())
+
+
+def pools_cheaper(pools: int, before: int, last: int, questions: int, fan: int) -> bool:
+    """Whether the last colour is the cheaper joined through up-sets one pool before at a
+    time (each of its ``last`` contributions paired off with each of the ``pools`` in up to
+    ``fan`` ways, then ``questions`` a contribution before: heads times sets of wide boxes)
+    than by addition (each of the ``before`` contributions with each of its).
+
+    >>> pools_cheaper(84, 22_735, 1_723, 17 * 4, 6), pools_cheaper(84, 22_735, 1_723, 17 * 4, 300)
+    (True, False)
+    """
+    return pools * fan * last + before * questions < before * last
 
 
 def levels_of(keys, bits) -> tuple:
