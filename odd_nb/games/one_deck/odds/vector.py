@@ -450,28 +450,41 @@ def beats(y: tuple, x: tuple) -> bool:
 def prune(configs, codes: Dominance, counter=None) -> frozenset:
     """The contributions none other beats (``beats``), each read as a whole number of
     ``codes`` in which ``beats`` is one subtraction; ``counter.tried`` counts the work, a step
-    for every eight subtractions at most."""
+    for every eight subtractions or sets of boxes looked at. One that beats another covers
+    every small box it covers, so each is compared only with those kept that cover at least
+    its boxes."""
     groups = defaultdict(list)
     for x in configs:
         groups[x[FAMILY], x[HALVED]].append(x)
-    kept, guards = [], codes.guards
+    kept, guards, compared = [], codes.guards, 0
     for group in groups.values():
         if len(group) == 1:
             kept += group
             continue
         # one that beats another has every field no less, so a number no less: it comes first
         group.sort(key=codes.__getitem__, reverse=True)
-        mine = []  # the numbers kept, guard bits set
+        by_covered = {}  # the numbers kept, guard bits set, by the small boxes they cover
         for x in group:
-            code = codes[x]
-            for y in mine:
-                if (y - code) & guards == guards:
-                    break
-            else:
+            code, covered = codes[x], x[COVERED]
+            beaten = False
+            compared += len(by_covered)
+            for boxes, mine in by_covered.items():
+                if boxes & covered == covered:
+                    compared += len(mine)
+                    for y in mine:
+                        if (y - code) & guards == guards:
+                            beaten = True
+                            break
+                    if beaten:
+                        break
+            if not beaten:
+                mine = by_covered.get(covered)
+                if mine is None:
+                    mine = by_covered[covered] = []
                 mine.append(code | guards)
                 kept.append(x)
-        if counter is not None:
-            counter.tried += len(group) * len(mine) // 8
+    if counter is not None:
+        counter.tried += compared // 8
     return frozenset(kept)
 
 
