@@ -95,8 +95,10 @@ class UpSets:
             grid = grids[h]
             if grid is None:
                 grid = grids[h] = self._grid(h)
-            at = room * room_stride  # the rolls of a contribution of head h that spends at
-            self.questions += len(ways)  # most ``room`` and fills at least the lacks
+            # the rolls holding a contribution of head h that spends at most ``room`` and
+            # puts at least the lacks on the wide boxes to cover
+            at = room * room_stride
+            self.questions += len(ways)
             for extra, place in ways:
                 rolls = grid[at + place]
                 if rolls:
