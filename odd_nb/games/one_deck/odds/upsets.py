@@ -157,9 +157,12 @@ def up_close(grid: list, size: int, stride: int, down: bool = True) -> None:
     axis's blocks (few long ones when the stride is large) or across them (one per place and
     offset, each every block, when it is small).
 
-    >>> grid = [1, 2, 4, 8, 16, 32]   # two blocks of three places, stride 1
+    >>> grid = [1, 2, 4, 8, 16, 32]   # two blocks of three places, stride 1: across
     >>> up_close(grid, 3, 1); grid
     [7, 6, 4, 56, 48, 32]
+    >>> grid = [1, 2, 4, 8, 16, 32]   # one block of two places, stride 3: along
+    >>> up_close(grid, 2, 3); grid
+    [9, 18, 36, 8, 16, 32]
     """
     block = size * stride
     steps = range(size - 2, -1, -1) if down else range(1, size)
