@@ -365,7 +365,7 @@ class Colours:
                 continue
             needs = self.needs[f]
             ways = self.spreads(f, merged)
-            self.tried += len(ways)
+            self.tried += 4 * len(ways)  # each a contribution made and kept
             for pairs, added in ways:
                 out[f, covered, halved, spent + pairs, (),
                     tuple(map(min, needs, map(add, values, added)))] |= bits
@@ -633,7 +633,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 for a in before:
                     sets = upsets[a[FAMILY]]
                     best[a] = number(seen, numbers, tuple(first_reached(sets.reached(a))))
-                    work.spend(2 * sets.questions + sets.tried)
+                    work.spend(sets.questions + sets.tried)
                     sets.questions = sets.tried = 0
             elif by_pool is not None:  # through up-sets, one pool before at a time
                 for pool, group in by_pool.items():
@@ -645,7 +645,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                         sets = upsets[a[FAMILY]]
                         best[a] = number(seen, numbers, tuple(first_reached(
                             sets.reached(a[:POOL] + ((),) + a[VALUES:]))))
-                        work.spend(2 * sets.questions + sets.tried)
+                        work.spend(sets.questions + sets.tried)
                         sets.questions = sets.tried = 0
             else:  # as whole numbers that add (``packed``), each with the rolls that have it
                 families = []
