@@ -612,7 +612,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 if sum(u.cost(len(before)) for u in upsets) > len(before) * sum(map(len, found)):
                     upsets = None  # joining every pair is the cheaper
             by_pool = None  # or the contributions before by their pool (``paired_with``)
-            if upsets is None and together is None:
+            if upsets is None and together is None and (
+                    colours.pooled[c] or not pool_free(before)):
                 by_pool = defaultdict(list)
                 for a in before:
                     by_pool[a[POOL]].append(a)
@@ -698,8 +699,10 @@ def pools_cheaper(pools: int, before: int, last: int, questions: int, fan: int,
     each. Measured: generated #4 (210 pools, grids of 1,001 places) 2.4 s this way, 1.1 s by
     addition; Wick Wisp's row (84 pools) 3.5 s against 18 s.
 
-    >>> pools_cheaper(84, 22_735, 1_723, 68, 8, 18_360), pools_cheaper(210, 4_701, 432, 68, 9, 51_051)
-    (True, False)
+    >>> pools_cheaper(84, 22_735, 1_723, 68, 8, 18_360)   # Wick Wisp's row
+    True
+    >>> pools_cheaper(210, 4_701, 432, 68, 9, 51_051)    # generated #4
+    False
     """
     return pools * (2 * fan * last + places // 10) + before * questions // 2 < before * last
 
