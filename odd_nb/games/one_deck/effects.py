@@ -24,7 +24,14 @@ ANY_TIME_PHASES = ("turn start", "turn", "door", "peril", "feats", "dice", "loot
 
 # -- paying ---------------------------------------------------------------------------------------
 def payments(skill, pool, potions: int) -> list[tuple]:
-    """Every distinct way to pay ``skill``'s cost from ``pool`` (§7; black dice are wild)."""
+    """Every distinct way to pay ``skill``'s cost from ``pool`` (§7; black dice are wild), each
+    a tuple of dice in the pool's order, the ways in sorted order.
+
+    >>> from types import SimpleNamespace as Card
+    >>> starweave = Card(cost=Card(kind="dice_total", colour="blue", n=3))
+    >>> payments(starweave, (("blue", 1), ("blue", 2), ("blue", 4), ("yellow", 5)), 0)
+    [(('blue', 1), ('blue', 2)), (('blue', 4),)]
+    """
     cost = skill.cost
     if cost.kind == "free":
         return [()]
@@ -33,14 +40,43 @@ def payments(skill, pool, potions: int) -> list[tuple]:
     eligible = tuple(d for d in pool if d[0] in (cost.colour, "black"))
     if cost.kind == "dice_count":
         return sorted(set(combinations(eligible, cost.n)))
-    # dice_total: at least n in all; no die may be left out and still reach n (excess is lost)
-    ways = set()
-    for k in range(1, len(eligible) + 1):
-        for combo in combinations(eligible, k):
-            total = sum(v for _, v in combo)
-            if total >= cost.n and total - min(v for _, v in combo) < cost.n:
-                ways.add(combo)
-    return sorted(ways)
+    return totals_reaching(eligible, cost.n)
+
+
+def totals_reaching(dice: tuple, n: int) -> list[tuple]:
+    """The sub-multisets of ``dice`` (sorted, as pools are) that total at least ``n`` with no
+    die to spare: leaving out their smallest die falls short of ``n`` (a dice_total cost: the
+    excess is lost). Each once, in sorted order.
+
+    Dice are added in sorted order while the total is short of ``n``, depth first (a way
+    before its extensions: sorted order). Once the total reaches ``n``, adding any die leaves
+    one to spare (the sum less the new smallest die is still at least ``n``), so the search
+    stops there; and every part of a way that lacks a die falls short (it totals at most the
+    way less its smallest die), so every way is found.
+
+    >>> totals_reaching((("black", 2), ("blue", 1), ("blue", 1), ("blue", 2)), 3)
+    [(('black', 2), ('blue', 1)), (('black', 2), ('blue', 2)), (('blue', 1), ('blue', 2))]
+    """
+    distinct = sorted(set(dice))
+    left = [dice.count(d) for d in distinct]
+    ways = []
+
+    def extend(start: int, chosen: tuple, total: int, low: int) -> None:
+        for i in range(start, len(distinct)):
+            if left[i]:
+                die = distinct[i]
+                value = die[1]
+                reached, smallest = total + value, min(value, low)
+                if reached >= n:
+                    if reached - smallest < n:
+                        ways.append(chosen + (die,))
+                else:
+                    left[i] -= 1
+                    extend(i, chosen + (die,), reached, smallest)
+                    left[i] += 1
+
+    extend(0, (), 0, 7)
+    return ways
 
 
 def targets(effects, pool) -> list[tuple]:
