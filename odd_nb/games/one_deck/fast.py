@@ -201,7 +201,7 @@ def situation(s) -> tuple:
     ban = banned(s)
     in_boss = s.floor > 3
     shared = (id(content), ban, in_boss, in_boss or content.encounters[s.card].kind, s.phase,
-              s.potion_cards, tuple([(hero.id, hero.skills, hero.damage > 0) for hero in heroes]))
+              s.potion_cards, tuple(_as_seen(heroes)))
     found = kept(_situations, shared, content, lambda: _situation(s, ban), SITUATIONS)
     if len(_recent) > fast_dice.FEW:
         _recent.clear()
@@ -476,10 +476,11 @@ def uses(s, h: int, kind: str, source, effect_list, pays=None, cost: str = "",
         return acts
     if pays is None:
         pays = effects.payments(source, pool, s.potions)
+    picks = any(e.op in effects.TARGET_OPS for e in effect_list)
     acts = []
     for pay in pays:
-        left = effects.pool_remove(pool, *pay)
-        for dice in effects.targets(effect_list, left):
+        for dice in effects.targets(effect_list, effects.pool_remove(pool, *pay)) \
+                if picks else _NO_DICE:
             for patient in heal_patients:
                 acts.append(_use(h, kind, source.id, pay, dice, patient, who, source.name,
                                  all_names[patient] if patient is not None else "", cost))
@@ -679,6 +680,7 @@ _potion_lists: dict = {}  # see ``potion_uses``
 
 
 _NO_PAY = [()]
+_NO_DICE = [()]  # the dice chosen by effects that pick none (``effects.targets``)
 
 
 def drinkable(s, healing_only: bool) -> tuple:
@@ -792,6 +794,8 @@ def decision_step(s, action):
         encounter.apply(d, action)
     elif t is Use:
         effects.use(d, action)
+        rules.settle(d)
+        return _keeping_encounter(s, _frozen(d, type(s)))
     elif t is TakeLoot:
         loot.apply(d, action)
     elif t is Do and action.verb in _DO_STEPS:
@@ -820,6 +824,8 @@ def _quiet_chance(s, outcome):
             if s.phase != "rolling" or s.damage_due or s.active_abilities("on_roll"):
                 return None
             v["phase"] = "dice"
+        elif s.phase == "dice" or s.phase == "feats":  # a die rolled by a skill or feat
+            v["_encounter"] = s.__dict__.get("_encounter")
         (h, colour), v["rolls_due"] = rolls[0], rolls[1:]
         pools = s.pools
         v["pools"] = pools[:h] + (tuple(sorted(pools[h] + ((colour, outcome.value),))),) \
@@ -892,6 +898,24 @@ def _quiet_step(s, action):
     new = _new(type(s))
     _set(new, "__dict__", v)
     return new
+
+
+def _keeping_encounter(s, new):
+    """``new``, the state after a skill or potion used in ``s``, with the encounter's table of
+    ``s`` (``legal``) when nothing the table depends on changed: the phase, the card, the
+    boxes, the potions identified and the heroes as ``situation`` sees them (skill cards, who
+    is hurt). Usually only dice, the skills used and the potion tokens changed."""
+    table = s.__dict__.get("_encounter")
+    if table is not None and new.phase == s.phase and new.boxes is s.boxes \
+            and new.potion_cards == s.potion_cards \
+            and (new.heroes is s.heroes or _as_seen(new.heroes) == _as_seen(s.heroes)):
+        _set(new, "_encounter", table)
+    return new
+
+
+def _as_seen(heroes: tuple) -> list:
+    """The heroes as ``situation`` sees them."""
+    return [(hero.id, hero.skills, hero.damage > 0) for hero in heroes]
 
 
 # -- the encounter's steps on a copy of the state's dictionary ------------------------------------
