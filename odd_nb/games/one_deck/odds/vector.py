@@ -319,56 +319,40 @@ class Colours:
         return (f, covered, halved, max(spent, self.budget - uses), pool, tuple(cut))
 
     def pair_off(self, cfg: tuple) -> tuple:
-        """The pool of ``cfg`` made pairs onto the wide boxes, every way: the j best pairs
-        (neighbours from the top, one budget each) for every j the budget allows, each on any
-        wide box not yet full but an "any" box, which takes both dice of a pair as they are
-        (made once for each ``cfg``)."""
+        """``paired``, each once, made once for each ``cfg``."""
         out = self._paired.get(cfg)
         if out is None:
-            out = self._paired[cfg] = self._pair_off(cfg) if cfg[POOL] else (cfg,)
+            out = self._paired[cfg] = tuple(set(self.paired(cfg)))
         return out
 
-    def _pair_off(self, cfg: tuple) -> tuple:
+    def paired(self, cfg: tuple) -> list:
+        """The pool of ``cfg`` made pairs onto the wide boxes every way the budget left allows
+        (``spreads``), one budget a pair: contributions that keep no die for pairs. A spread
+        that ``spreads`` leaves out is beaten by one it keeps, and so is what it makes of
+        ``cfg``."""
         f, covered, halved, spent, pool, values = cfg
-        wide = self.families[f][2]
-        out = {(f, covered, halved, spent, (), values)}
-        for value in pool[1::2]:
-            if spent + 1 > self.budget:
-                break
-            nxt = set()
-            self.tried += len(out)
-            for _, _, _, spent_now, _, now in out:
-                if spent_now != spent:
-                    continue
-                for w, (need, acc, _, _) in enumerate(wide):
-                    if now[w] < need and len(acc) < 4:
-                        more = list(now)
-                        more[w] = min(need, now[w] + value)
-                        nxt.add((f, covered, halved, spent + 1, (), tuple(more)))
-            spent += 1
-            out |= nxt
-        return tuple(out)
+        if len(pool) < 2:
+            return [cfg[:POOL] + ((),) + cfg[VALUES:]]
+        needs, budget = self.needs[f], self.budget
+        return [(f, covered, halved, spent + pairs, (),
+                 tuple(map(min, needs, map(add, values, added))))
+                for pairs, added in self.spreads(f, pool) if spent + pairs <= budget]
 
     def paired_with(self, table: dict, pool: tuple) -> dict:
         """The last colour's contributions ``table`` (contribution -> the bits of its rolls),
         each with ``pool``, the dice the colours before keep for pairs, put with its own and
-        paired off every way (``spreads``), one budget a pair: contributions that keep no die
-        for pairs, each with the rolls that have one."""
+        paired off (``paired``): contributions that keep no die for pairs, each with the rolls
+        that have one."""
         out = defaultdict(int)
         budget = self.budget
         for x, bits in table.items():
-            f, covered, halved, spent, mine, values = x
+            spent, mine = x[SPENT], x[POOL]
             merged = tuple(sorted(pool + mine, reverse=True)[:2 * (budget - spent)]) \
                 if pool else mine
-            if len(merged) < 2:
-                out[x[:POOL] + ((),) + x[VALUES:]] |= bits
-                continue
-            needs = self.needs[f]
-            ways = self.spreads(f, merged)
+            ways = self.paired(x[:POOL] + (merged,) + x[VALUES:])
             self.tried += 4 * len(ways)  # each a contribution made and kept
-            for pairs, added in ways:
-                out[f, covered, halved, spent + pairs, (),
-                    tuple(map(min, needs, map(add, values, added)))] |= bits
+            for y in ways:
+                out[y] |= bits
         return out
 
     def spreads(self, f: int, pool: tuple) -> list:
