@@ -17,6 +17,7 @@ from fractions import Fraction
 import pytest
 
 from odd_nb.games.one_deck import Box, Solver, encounter_odds
+from odd_nb.games.one_deck.dice import INDEX
 from odd_nb.games.one_deck.odds import EXACT_METHODS, plan_for, vector, walk
 from test_odds import assert_same_odds, brute_odds, ordered_rolls
 from test_solver import brute_force
@@ -312,6 +313,28 @@ def test_s4_a7_the_pooled_colour_of_most_rolls_last_after_one_black_die(seed):
     *before, last = colours.order
     assert colours.pooled[last] and not all(colours.pooled[c] for c in before)
     assert_vector_gives_every_ordered_roll(*encounter)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_s3_s4_a7_the_pooled_colour_of_more_rolls_than_the_others_together_last(seed):
+    """§3, §4, A7 (docs/odds.md, "vector: colour by colour"): a pooled colour with more rolls
+    than all the other colours together (three dice of one colour, 56 rolls, beside two black
+    dice, 21) is taken last, after the black dice, though they are more than one die. On 5
+    dice, two or three wide boxes (one the colour cannot take), against every ordered roll's
+    Solver tally."""
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    rng = random.Random(2100 + seed)
+    colour, other = rng.sample(("yellow", "pink", "blue"), 2)
+    boxes = [Box(other, rng.randint(3, 9), wide=True, damage=rng.randint(0, 2))]
+    boxes += [Box(rng.choice((colour, other, "any")), rng.randint(3, 12), wide=True,
+                  damage=rng.randint(0, 2), time=rng.randint(0, 1)) for _ in range(1 + seed % 2)]
+    boxes += [Box(rng.choice(("yellow", "pink", "blue")), rng.randint(1, 6),
+                  damage=rng.randint(0, 2), armor=rng.random() < 0.2)]
+    pool, supply = {colour: 3, "black": 2}, rng.randint(1, 3)
+    colours = Colours(plan_for(pool, boxes, black_supply=supply))
+    assert colours.order[-1] == INDEX[colour] and colours.pooled[INDEX[colour]]
+    assert_vector_gives_every_ordered_roll(pool, boxes, supply)
 
 
 @pytest.mark.parametrize("seed", range(16))

@@ -108,13 +108,18 @@ class Colours:
         # by state, is best the one with the most (black among them: its dice need no partner)
         self.order = sorted(present, key=lambda c: (not self.pooled[c], len(self.rolls(c))))
         pool_none = [c for c in self.order if not self.pooled[c]]
-        if pool_none and self.pooled[self.order[0]] and \
-                prod(len(self.rolls(c)) for c in pool_none) <= 6:
-            # the colours that pool none are one die in all: joined state by state it
-            # multiplies the states by six at most, where the pooled colour of the most rolls
-            # would multiply them by its rolls; so that colour is last, joined by addition
+        if pool_none and self.pooled[self.order[0]]:
+            # the pooled colour of the most rolls, last: never joined state by state, where it
+            # would multiply the states (up to the product of the rolls so far) by its rolls.
+            # Worth it when the colours that pool none are one die in all (six rolls at most:
+            # joined state by state they multiply the states by six at most), or when it has
+            # more rolls than all the other colours together (generated #13: 8 pink dice and 2
+            # black, 28 s this way against 150 s)
             most = self.order[len(self.order) - len(pool_none) - 1]
-            self.order = [c for c in self.order if c != most] + [most]
+            rolls_of = {c: len(self.rolls(c)) for c in self.order}
+            if prod(rolls_of[c] for c in pool_none) <= 6 or \
+                    prod(rolls_of[c] for c in self.order if c != most) <= rolls_of[most]:
+                self.order = [c for c in self.order if c != most] + [most]
         self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
         self._spreads = {}
         self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
