@@ -336,51 +336,61 @@ class Colours:
         that ``spreads`` leaves out is beaten by one it keeps, and so is what it makes of
         ``cfg``."""
         f, covered, halved, spent, pool, values = cfg
-        if len(pool) < 2:
-            return [cfg[:POOL] + ((),) + cfg[VALUES:]]
         needs, budget = self.needs[f], self.budget
         return [(f, covered, halved, spent + pairs, (),
                  tuple(map(min, needs, map(add, values, added))))
-                for pairs, added in self.spreads(f, pool) if spent + pairs <= budget]
+                for pairs, added in self.spreads(f, pool[1::2]) if spent + pairs <= budget]
 
     def paired_with(self, table: dict, pool: tuple) -> dict:
         """The last colour's contributions ``table`` (contribution -> the bits of its rolls),
         each with ``pool``, the dice the colours before keep for pairs, put with its own and
         paired off (``paired``): contributions that keep no die for pairs, each with the rolls
-        that have one."""
-        out = defaultdict(int)
+        that have one. What the merged pool gives is its pairs' values (the lower die of each),
+        which many contributions share: they are paired off together, their rolls' bits
+        joined."""
         budget = self.budget
+        merged = {}  # (budget spent, own pool) -> the pairs' values of the two pools together
+        grouped = defaultdict(int)  # the contributions with those values instead of a pool
         for x, bits in table.items():
-            spent, mine = x[SPENT], x[POOL]
-            merged = tuple(sorted(pool + mine, reverse=True)[:2 * (budget - spent)]) \
-                if pool else mine
-            ways = self.paired(x[:POOL] + (merged,) + x[VALUES:])
+            f, covered, halved, spent, mine, values = x
+            pairs = merged.get((spent, mine))
+            if pairs is None:
+                both = sorted(pool + mine, reverse=True)[:2 * (budget - spent)]
+                pairs = merged[spent, mine] = tuple(both[1::2])
+            grouped[f, covered, halved, spent, pairs, values] |= bits
+        out = defaultdict(int)
+        for (f, covered, halved, spent, pairs, values), bits in grouped.items():
+            needs = self.needs[f]
+            ways = self.spreads(f, pairs)
             self.tried += 4 * len(ways)  # each a contribution made and kept
-            for y in ways:
-                out[y] |= bits
+            for j, added in ways:
+                out[f, covered, halved, spent + j, (),
+                    tuple(map(min, needs, map(add, values, added)))] |= bits
+        self.tried += len(table)
         return out
 
-    def spreads(self, f: int, pool: tuple) -> list:
-        """(pairs, what they add to each wide box) for the ``pool``'s j best pairs (neighbours
-        from the top) for every j, each pair on any wide box of family ``f`` but an "any" one
-        (a box already full gains nothing), capped at the boxes' needs; none that another of
-        no more pairs and no less on every box beats (made once for each pool).
+    def spreads(self, f: int, pairs: tuple) -> list:
+        """(pairs, what they add to each wide box) for the j best of a pool's ``pairs`` (the
+        lower die of each two neighbours from the top: what a pair is worth) for every j, each
+        pair on any wide box of family ``f`` but an "any" one (a box already full gains
+        nothing), capped at the boxes' needs; none that another of no more pairs and no less
+        on every box beats (made once for each ``pairs``).
 
         >>> from odd_nb.games.one_deck import Box
         >>> from odd_nb.games.one_deck.odds import plan_for
         >>> colours = Colours(plan_for({"yellow": 1, "pink": 1}, [
         ...     Box("blue", 5, wide=True), Box("black", 9, wide=True)]))
-        >>> colours.spreads(0, (6, 4, 3, 1))   # pairs worth 4 and 1
+        >>> colours.spreads(0, (4, 1))   # the pool 6, 4, 3, 1
         [(0, (0, 0)), (1, (4, 0)), (1, (0, 4)), (2, (5, 0)), (2, (4, 1)), (2, (1, 4)), (2, (0, 5))]
         """
-        out = self._spreads.get((f, pool))
+        out = self._spreads.get((f, pairs))
         if out is not None:
             return out
         needs = self.needs[f]
         targets = [w for w, (_, acc, _, _) in enumerate(self.families[f][2]) if len(acc) < 4]
         level = [(0,) * len(needs)]
         out = [(0, level[0])]
-        for pairs, value in enumerate(pool[1::2][:self.budget], 1):
+        for j, value in enumerate(pairs[:self.budget], 1):
             grown = set()
             for added in level:
                 for w in targets:
@@ -390,9 +400,9 @@ class Colours:
             self.tried += len(level) * len(targets)
             # one no less on every box, of as many pairs, beats it whatever is added later
             level = [d for d in grown if not any(e != d and all(map(ge, e, d)) for e in grown)]
-            out += [(pairs, d) for d in sorted(level, reverse=True)
+            out += [(j, d) for d in sorted(level, reverse=True)
                     if not any(all(map(ge, e, d)) for _, e in out)]
-        self._spreads[f, pool] = out
+        self._spreads[f, pairs] = out
         return out
 
     # -- the key ---------------------------------------------------------------------------------
@@ -614,7 +624,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 # the most ways a merged pool pairs off: its longest, every die a six
                 longest = min(2 * colours.budget, max(map(len, by_pool)) + max(
                     (len(x[POOL]) for table in found for x in table), default=0))
-                fan = max(len(colours.spreads(f, (6,) * longest))
+                fan = max(len(colours.spreads(f, (6,) * (longest // 2)))
                           for f in range(len(found)))
                 if not pools_cheaper(len(by_pool), len(before), sum(map(len, found)),
                                      questions, fan, places):
