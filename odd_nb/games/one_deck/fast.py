@@ -18,7 +18,9 @@ E2 and E4 are most of a game's decisions. Their lists join the dice read as numb
 (``fast_dice.py``) with the encounter's table: what the lists hold besides dice (``situation``:
 names, bans, the feats, skills and potions usable and the uses that need no dice) and the
 boxes' rows of ``Place`` actions. A state keeps that table beside its cached list, and placing,
-discarding or converting hands it on to the next state, which differs only in its dice.
+discarding or converting hands it on to the next state, which differs only in its dice; so do a
+die rolled for a skill and a skill or potion that leaves the heroes as the lists see them
+(``_keeping_encounter``).
 
 >>> import odd_nb
 >>> s = odd_nb.start("one-deck-dungeon", seed=3).state
@@ -906,8 +908,8 @@ def _keeping_encounter(s, new):
     boxes, the potions identified and the heroes as ``situation`` sees them (skill cards, who
     is hurt). Usually only dice, the skills used and the potion tokens changed."""
     table = s.__dict__.get("_encounter")
-    if table is not None and new.phase == s.phase and new.boxes is s.boxes \
-            and new.potion_cards == s.potion_cards \
+    if table is not None and new.phase == s.phase and new.card == s.card \
+            and new.boxes is s.boxes and new.potion_cards == s.potion_cards \
             and (new.heroes is s.heroes or _as_seen(new.heroes) == _as_seen(s.heroes)):
         _set(new, "_encounter", table)
     return new
