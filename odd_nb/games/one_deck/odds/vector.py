@@ -334,12 +334,20 @@ class Colours:
         """The pool of ``cfg`` made pairs onto the wide boxes every way the budget left allows
         (``spreads``), one budget a pair: contributions that keep no die for pairs. A spread
         that ``spreads`` leaves out is beaten by one it keeps, and so is what it makes of
-        ``cfg``."""
+        ``cfg``.
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> from odd_nb.games.one_deck.odds import plan_for
+        >>> colours = Colours(plan_for({"yellow": 1, "pink": 1}, [
+        ...     Box("blue", 5, wide=True), Box("black", 9, wide=True)]))   # a budget of 6
+        >>> colours.paired((0, 0, 0, 5, (6, 4, 3, 1), (2, 7)))   # one pair paid: the 4
+        [(0, 0, 0, 5, (), (2, 7)), (0, 0, 0, 6, (), (5, 7)), (0, 0, 0, 6, (), (2, 9))]
+        """
         f, covered, halved, spent, pool, values = cfg
         needs, budget = self.needs[f], self.budget
-        return [(f, covered, halved, spent + pairs, (),
+        return [(f, covered, halved, spent + j, (),
                  tuple(map(min, needs, map(add, values, added))))
-                for pairs, added in self.spreads(f, pool[1::2]) if spent + pairs <= budget]
+                for j, added in self.spreads(f, pool[1::2]) if spent + j <= budget]
 
     def paired_with(self, table: dict, pool: tuple) -> dict:
         """The last colour's contributions ``table`` (contribution -> the bits of its rolls),
@@ -347,7 +355,17 @@ class Colours:
         paired off (``paired``): contributions that keep no die for pairs, each with the rolls
         that have one. What the merged pool gives is its pairs' values (the lower die of each),
         which many contributions share: they are paired off together, their rolls' bits
-        joined."""
+        joined.
+
+        >>> from odd_nb.games.one_deck import Box
+        >>> from odd_nb.games.one_deck.odds import plan_for
+        >>> colours = Colours(plan_for({"yellow": 1, "pink": 1}, [
+        ...     Box("blue", 5, wide=True), Box("black", 9, wide=True)]))   # a budget of 6
+        >>> table = {(0, 0, 0, 5, (5,), (0, 0)): 0b01, (0, 0, 0, 5, (6,), (0, 0)): 0b10}
+        >>> out = colours.paired_with(table, (5,))   # 5 with 5, 6 with 5: a pair of 5 either way
+        >>> [(x[SPENT], x[VALUES], bin(rolls)) for x, rolls in sorted(out.items())]
+        [(5, (0, 0), '0b11'), (6, (0, 5), '0b11'), (6, (5, 0), '0b11')]
+        """
         budget = self.budget
         merged = {}  # (budget spent, own pool) -> the pairs' values of the two pools together
         grouped = defaultdict(int)  # the contributions with those values instead of a pool
