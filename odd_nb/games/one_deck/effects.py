@@ -75,7 +75,7 @@ def totals_reaching(dice: tuple, n: int) -> list[tuple]:
                     extend(i, chosen + (die,), reached, smallest)
                     left[i] += 1
 
-    extend(0, (), 0, 7)
+    extend(0, (), 0, 7)  # 7: above every face, the smallest of no dice
     return ways
 
 
