@@ -29,6 +29,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from odd_nb.games.one_deck import Box, Solver
+from odd_nb.games.one_deck.dice import minimal_sums
 from odd_nb.games.one_deck.odds import solver as solver_module
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
@@ -416,7 +417,7 @@ def test_s4_minimal_sums_are_every_sub_multiset_with_no_die_to_spare(dice, need)
               and (not combo or sum(v for _, v in combo) - min(v for _, v in combo) < need)}
     if need <= 0:
         expect = {()}
-    assert set(solver_module._minimal_sums(usable, need)) == expect
+    assert set(minimal_sums(usable, need)) == expect
 
 
 @settings(max_examples=300, deadline=None, database=None)
@@ -530,7 +531,7 @@ def test_a7_two_black_dice_converted_leave_a_black_die_for_another_conversion():
 def test_s4_a24_wide_box_covers_by_what_they_leave_equal_every_minimal_cover():
     """§4, A24: with only small boxes after a wide box, the solver tries one minimal cover of
     the wide box per leftover that matters to them (``_leaving_sums``) instead of every minimal
-    cover (``_minimal_sums``). On 3,000 seeded pools of 6-12 dice, too big for the brute force,
+    cover (``dice.minimal_sums``). On 3,000 seeded pools of 6-12 dice, too big for the brute force,
     both give the same damage, time and covered boxes, and the placement is legal. (Differences
     are rare: a version leaving the largest dice of each class differs on about 1 in 200.)"""
     from odd_nb.games.one_deck.odds import solver as solver_module
@@ -546,7 +547,7 @@ def test_s4_a24_wide_box_covers_by_what_they_leave_equal_every_minimal_cover():
         grouped = Solver(boxes).solve(dice, supply)
         try:
             solver_module._leaving_sums = lambda usable, need, cuts: \
-                solver_module._minimal_sums(usable, need)
+                minimal_sums(usable, need)
             plain = Solver(boxes).solve(dice, supply)
         finally:
             solver_module._leaving_sums = every_cover

@@ -87,6 +87,41 @@ def pool_remove(pool: tuple, *dice) -> tuple:
     return tuple(out)
 
 
+def minimal_sums(usable: tuple, need: int) -> tuple:
+    """Every distinct sub-multiset of ``usable`` whose sum reaches ``need`` and that has no die
+    it could do without: the minimal sets of dice that cover a wide box (§4) or pay a cost of
+    dice totalling ``need`` (§7, whose excess is lost), each sorted, in sorted order. Dice are
+    taken from the highest down, so the last one taken is the smallest: a set is minimal when
+    it reaches ``need`` and would not without its last die, and no set that already reaches
+    ``need`` grows into a minimal one.
+
+    >>> minimal_sums((("pink", 2), ("pink", 5), ("pink", 6)), 7)   # not 2 + 5 + 6
+    ((('pink', 2), ('pink', 5)), (('pink', 2), ('pink', 6)), (('pink', 5), ('pink', 6)))
+    """
+    if need <= 0:
+        return ((),)
+    kinds = sorted(set(usable), key=lambda d: (-d[1], d[0]))  # highest first
+    counts = [usable.count(d) for d in kinds]
+    found = []
+
+    def grow(start: int, chosen: list, total: int) -> None:
+        for j in range(start, len(kinds)):
+            die = kinds[j]
+            if counts[j] == 0:
+                continue
+            counts[j] -= 1
+            chosen.append(die)
+            if total + die[1] >= need:
+                found.append(tuple(sorted(chosen)))  # minimal: without ``die`` it falls short
+            else:
+                grow(j, chosen, total + die[1])
+            chosen.pop()
+            counts[j] += 1
+
+    grow(0, [], 0)
+    return tuple(sorted(found))
+
+
 def contains(pool: tuple, dice) -> bool:
     try:
         pool_remove(pool, *dice)
@@ -96,4 +131,4 @@ def contains(pool: tuple, dice) -> bool:
 
 
 __all__ = ["COLOURS", "FULL_SUPPLY", "INDEX", "colour_matches", "covered", "fits", "give_back",
-           "contains", "may_place", "pool_add", "pool_remove", "take", "why_not"]
+           "contains", "minimal_sums", "may_place", "pool_add", "pool_remove", "take", "why_not"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import ReturnStored, Use
-from .dice import COLOURS, give_back, pool_add, pool_remove
+from .dice import COLOURS, give_back, minimal_sums, pool_add, pool_remove
 
 POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
 TARGET_OPS = ("increase", "set", "reroll", "discard")
@@ -40,43 +40,7 @@ def payments(skill, pool, potions: int) -> list[tuple]:
     eligible = tuple(d for d in pool if d[0] in (cost.colour, "black"))
     if cost.kind == "dice_count":
         return sorted(set(combinations(eligible, cost.n)))
-    return totals_reaching(eligible, cost.n)
-
-
-def totals_reaching(dice: tuple, n: int) -> list[tuple]:
-    """The sub-multisets of ``dice`` (sorted, as pools are) that total at least ``n`` with no
-    die to spare: leaving out their smallest die falls short of ``n`` (a dice_total cost: the
-    excess is lost). Each once, in sorted order.
-
-    Dice are added in sorted order while the total is short of ``n``, depth first (a way
-    before its extensions: sorted order). Once the total reaches ``n``, adding any die leaves
-    one to spare (the sum less the new smallest die is still at least ``n``), so the search
-    stops there; and every part of a way that lacks a die falls short (it totals at most the
-    way less its smallest die), so every way is found.
-
-    >>> totals_reaching((("black", 2), ("blue", 1), ("blue", 1), ("blue", 2)), 3)
-    [(('black', 2), ('blue', 1)), (('black', 2), ('blue', 2)), (('blue', 1), ('blue', 2))]
-    """
-    distinct = sorted(set(dice))
-    left = [dice.count(d) for d in distinct]
-    ways = []
-
-    def extend(start: int, chosen: tuple, total: int, low: int) -> None:
-        for i in range(start, len(distinct)):
-            if left[i]:
-                die = distinct[i]
-                value = die[1]
-                reached, smallest = total + value, min(value, low)
-                if reached >= n:
-                    if reached - smallest < n:
-                        ways.append(chosen + (die,))
-                else:
-                    left[i] -= 1
-                    extend(i, chosen + (die,), reached, smallest)
-                    left[i] += 1
-
-    extend(0, (), 0, 7)  # 7: above every face, the smallest of no dice
-    return ways
+    return list(minimal_sums(eligible, cost.n))
 
 
 def targets(effects, pool) -> list[tuple]:

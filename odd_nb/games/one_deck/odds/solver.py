@@ -39,7 +39,7 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ..content import Box
-from ..dice import COLOURS, colour_matches
+from ..dice import COLOURS, colour_matches, minimal_sums
 from .problem import TIE, box_costs, check_weights
 
 BLACK = "black"
@@ -111,7 +111,7 @@ class Solver:
         # every solver of the process, they kept up to 3 x 65,536 entries from every encounter
         # sampled: a widget refining odds in the background grew by 10-30 MB an encounter)
         self._pairings = lru_cache(maxsize=COVERS_KEPT)(_pairings)
-        self._minimal_sums = lru_cache(maxsize=COVERS_KEPT)(_minimal_sums)
+        self._minimal_sums = lru_cache(maxsize=COVERS_KEPT)(minimal_sums)
         self._leaving_sums = lru_cache(maxsize=COVERS_KEPT)(_leaving_sums)
 
     def cost(self, i: int) -> int:
@@ -354,7 +354,7 @@ def _pairings(dice: tuple, most: int) -> tuple:
 
 
 def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
-    """Like ``_minimal_sums`` when only small boxes (targets ``cuts``) come after the wide box:
+    """Like ``dice.minimal_sums`` when only small boxes (targets ``cuts``) come after the wide box:
     the dice left over then count only by colour and the highest target each reaches, so of the
     dice of one such class the wide box takes the largest and leaves the smallest. One minimal
     set of dice per number left of each class is enough, instead of every minimal set: a
@@ -386,34 +386,3 @@ def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
     return tuple(sorted(found))
 
 
-def _minimal_sums(usable: tuple, need: int) -> tuple:
-    """Every distinct sub-multiset of ``usable`` whose sum reaches ``need`` and that has no die
-    it could do without. Dice are taken from the highest down, so the last one taken is the
-    smallest: a set is minimal when it reaches ``need`` and would not without its last die,
-    and no set that already reaches ``need`` grows into a minimal one.
-
-    >>> _minimal_sums((("pink", 2), ("pink", 5), ("pink", 6)), 7)   # not 2 + 5 + 6
-    ((('pink', 2), ('pink', 5)), (('pink', 2), ('pink', 6)), (('pink', 5), ('pink', 6)))
-    """
-    if need <= 0:
-        return ((),)
-    kinds = sorted(set(usable), key=lambda d: (-d[1], d[0]))  # highest first
-    counts = [usable.count(d) for d in kinds]
-    found = []
-
-    def grow(start: int, chosen: list, total: int) -> None:
-        for j in range(start, len(kinds)):
-            die = kinds[j]
-            if counts[j] == 0:
-                continue
-            counts[j] -= 1
-            chosen.append(die)
-            if total + die[1] >= need:
-                found.append(tuple(sorted(chosen)))  # minimal: without ``die`` it falls short
-            else:
-                grow(j, chosen, total + die[1])
-            chosen.pop()
-            counts[j] += 1
-
-    grow(0, [], 0)
-    return tuple(sorted(found))

@@ -711,10 +711,11 @@ def pools_cheaper(pools: int, before: int, last: int, questions: int, fan: int,
     """Whether the last colour is the cheaper joined through up-sets one pool before at a
     time than by addition (each of the ``before`` contributions with each of its ``last``).
     Per pool, each of its contributions pairs off in up to ``fan`` ways (about two joins'
-    work each) and the grids' ``places`` are passed over (a tenth of a join each: slices);
-    then ``questions`` a contribution before (heads times sets of wide boxes), half a join
-    each. Measured: generated #4 (210 pools, grids of 1,001 places) 2.4 s this way, 1.1 s by
-    addition; Wick Wisp's row (84 pools) 3.5 s against 18 s.
+    work each; a bound: those whose pools give the same pairs pair off once, ``paired_with``)
+    and the grids' ``places`` are passed over (a tenth of a join each: slices); then
+    ``questions`` a contribution before (heads times sets of wide boxes), half a join each.
+    Measured: generated #4 (210 pools, grids of 1,001 places) 1.3 s this way, 1.2 s by
+    addition; #7 18 s against 13 s; Wick Wisp's row (84 pools) 3.5 s against 18 s.
 
     >>> pools_cheaper(84, 22_735, 1_723, 68, 8, 18_360)   # Wick Wisp's row
     True
