@@ -44,10 +44,11 @@ SETUPS = [(["h1"], "d1"), (["h2", "h3"], "d2"), (["h4"], "d3"), (["h5", "h1"], "
 @contextmanager
 def by_the_rules():
     """States list their legal actions by ``rules.legal``, check legality in that list and move
-    by ``apply_by_rules``: the reference path, as a baseline."""
-    names = ("legal_actions", "_compute_legal", "is_legal", "apply", "_apply")
+    by ``apply_by_rules``, chance node by chance node: the reference path, as a baseline."""
+    names = ("legal_actions", "_compute_legal", "is_legal", "apply", "_apply", "play_chance")
     saved = [OddState.__dict__[name] for name in names]
     OddState.legal_actions, OddState.apply = State.legal_actions, State.apply
+    OddState.play_chance = State.play_chance  # chance node by chance node
     OddState._compute_legal = rules.legal
     OddState.is_legal = State.is_legal
     OddState._apply = OddState.apply_by_rules

@@ -29,12 +29,13 @@ class RandomAgent:
 
 
 def play_out(state, agent: Agent, rng: random.Random, max_steps: int = 1_000_000) :
-    """Play ``state`` to its end: chance by ``rng``, decisions by ``agent``."""
+    """Play ``state`` to its end: chance by ``rng`` (``State.play_chance``), decisions by
+    ``agent``; ``max_steps`` counts decisions and runs of chance nodes."""
     for _ in range(max_steps):
         if state.is_terminal:
             return state
         if state.is_chance:
-            state = state.apply(state.sample_chance(rng.random()))
+            state = state.play_chance(rng)
         else:
             state = state.apply(agent.choose(state, rng))
     raise RuntimeError(f"no end after {max_steps} steps")

@@ -139,6 +139,22 @@ class State:
                 return outcome
         return outcomes[-1][0]
 
+    def play_chance(self, rng) -> "State":
+        """The state after this chance node and every chance node right after it, each outcome
+        drawn as ``sample_chance(rng.random())``: where the game next decides or ends. Games may
+        override this to skip the states in between; the result and ``rng`` must be the same.
+
+        >>> import random, odd_nb
+        >>> s = odd_nb.start("one-deck-dungeon", seed=1).state
+        >>> s = s.apply(s.find_action("time passes"))  # two cards to discard: two chance nodes
+        >>> s.is_chance, s.play_chance(random.Random(2)).is_chance
+        (True, False)
+        """
+        state = self
+        while state.is_chance:
+            state = state.apply(state.sample_chance(rng.random()))
+        return state
+
     def chance_label(self) -> str:
         """What is random at this chance node, in words ("the top card of the deck")."""
         return "this chance node"

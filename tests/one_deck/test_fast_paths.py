@@ -16,7 +16,8 @@ situations kept by the heroes' identity on positions that share the heroes but n
 At every step of seeded random and greedy games, for one and two heroes, every dungeon, both
 card files, the loss option and a campaign profile, the two must agree: the same legal actions
 in the same order with the same texts, the same next state (equal, hash equal), the same chance
-outcomes and the same choice of the greedy agent. So the turn (§5: time, exploring, doors,
+outcomes and the same choice of the greedy agent; and each run of chance nodes made at once
+(``play_chance``, as ``play_out`` makes it) ends where the steps one by one end. So the turn (§5: time, exploring, doors,
 descending §9), every encounter phase (§6 E0-E6: perils, feats, gathering from a short supply
 A9, placing with armor first §4/A11, conversion A7, discards, consequences), skills and potions
 (§7, A18-A21), loot and levels (§6 E6, §8, A14-A16), damage shared in 2P (A13), losses and
@@ -54,6 +55,7 @@ SETUPS = {
     "expansion 2P d1": (EXPANSION, ["h4", "h5"], "d1", {}),
 }
 RANDOM_GAMES = 160  # per setup
+RUNS = Counter()  # runs of chance nodes checked, by their length
 GREEDY_GAMES = 6  # per setup
 
 
@@ -93,9 +95,18 @@ def play(game, heroes, dungeon, options, seed: int, greedy: bool) -> int:
     rng = random.Random(seed)
     agent = GreedyAgent()
     s = game.new_initial_state(heroes=heroes, dungeon=dungeon, **options)
-    previous, steps = [], 0
+    previous, steps, run = [], 0, None
     while not s.is_terminal:
+        if run is not None and not s.is_chance:  # the run of chance nodes is over
+            assert run == s and hash(run) == hash(s) and ran.getstate() == rng.getstate()
+            RUNS[length] += 1
+            run = None
         if s.is_chance:
+            if run is None:  # a run of chance nodes starts: ``play_chance`` makes it at once
+                ran = random.Random()
+                ran.setstate(rng.getstate())
+                run, length = s.play_chance(ran), 0
+            length += 1
             u = rng.random()
             a = s.sample_chance(u)
             wanted = reference_outcome(s, u)
@@ -110,6 +121,7 @@ def play(game, heroes, dungeon, options, seed: int, greedy: bool) -> int:
         previous = check_step(s, a, previous)
         s = s.apply(a)
         steps += 1
+    assert run is None or run == s and ran.getstate() == rng.getstate()
     assert s.legal_actions() == [] and s.outcome in ("won", "lost")
     return steps
 
@@ -118,9 +130,11 @@ def play(game, heroes, dungeon, options, seed: int, greedy: bool) -> int:
 def test_fast_paths_give_what_the_rules_give_in_random_games(name):
     """§5-§12: random games, every step: listing, legality, next state, chance outcome."""
     game, heroes, dungeon, options = SETUPS[name]
+    RUNS.clear()
     steps = sum(play(game, heroes, dungeon, options, seed, greedy=False)
                 for seed in range(RANDOM_GAMES))
     assert steps > 100 * RANDOM_GAMES
+    assert sum(n for length, n in RUNS.items() if length > 2) > RANDOM_GAMES  # rolls, time
 
 
 @pytest.mark.parametrize("name", SETUPS)

@@ -775,6 +775,58 @@ def chance_step(s, outcome):
     return _frozen(d, type(s))
 
 
+def chance_run(s, rng):
+    """``State.play_chance``: chance steps until the party decides or the game ends, each
+    outcome drawn as ``s.sample_chance(rng.random())``. The dice rolled with more to roll
+    (``_rolled``) and the cards time discards with more to discard (``_discarded``), the quiet
+    cases of ``_quiet_chance`` in a row, go on one copy of the state's dictionary; every other
+    step is ``chance_step``'s."""
+    while s.outcome is None and (s.rolls_due or s.phase == "opening"
+                                 or s.time_due and s.deck_size):
+        if not (s.dying or s.damage_due and len(s.heroes) == 1
+                or s.time_due and not s.deck_size):
+            if len(s.rolls_due) > 1:
+                s = _rolled(s, rng)
+            elif not s.rolls_due and s.phase != "opening" and s.time_due > 1 \
+                    and s.deck_size > 1:
+                s = _discarded(s, rng)
+        s = chance_step(s, s.sample_chance(rng.random()))
+    return s
+
+
+def _rolled(s, rng):
+    """Every die due but the last rolled (``_quiet_chance``, die after die), in one step."""
+    rolls = s.rolls_due
+    v = fields_of(s)
+    if s.phase == "dice" or s.phase == "feats":
+        v["_encounter"] = s.__dict__.get("_encounter")
+    pools = list(s.pools)
+    for h, colour in rolls[:-1]:
+        pools[h] += ((colour, int(rng.random() * 6) + 1),)  # ``sample_chance``
+    for h in {h for h, _ in rolls[:-1]}:
+        pools[h] = tuple(sorted(pools[h]))  # ``pool_add``
+    v["pools"] = tuple(pools)
+    v["rolls_due"] = rolls[-1:]
+    return _state(s, v)
+
+
+def _discarded(s, rng):
+    """The cards time discards while more are due and the deck keeps a card (``_quiet_chance``,
+    card after card), in one step."""
+    unseen, discard = s.unseen, s.discard
+    time_due, deck_size = s.time_due, s.deck_size
+    while time_due > 1 and deck_size > 1:
+        card = unseen[int(rng.random() * len(unseen))]  # ``sample_chance``
+        i = unseen.index(card)  # ``multiset_remove``
+        discard += (card,)
+        unseen = unseen[:i] + unseen[i + 1:]
+        time_due, deck_size = time_due - 1, deck_size - 1
+    v = fields_of(s)
+    v["unseen"], v["discard"] = unseen, tuple(sorted(discard))
+    v["time_due"], v["deck_size"] = time_due, deck_size
+    return _state(s, v)
+
+
 def decision_step(s, action):
     """``rules.take`` for a legal action: quietly when settling has nothing to do after it
     (``_quiet_step``); E1, E3 and E5 on a copy of the state's dictionary when nothing but

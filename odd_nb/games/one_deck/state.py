@@ -306,6 +306,9 @@ class OddState(Reading, State):
                 return fast.decision_step(self, action)
         return State.apply(self, action)  # refused, in the core's words
 
+    def play_chance(self, rng) -> "OddState":
+        return fast.chance_run(self, rng)
+
     def is_outcome(self, outcome) -> bool:
         if self.rolls_due:
             return isinstance(outcome, Rolled) and outcome.value in (1, 2, 3, 4, 5, 6)
