@@ -23,7 +23,7 @@ def _who(name: str) -> str:
     return f"{name}: " if name else ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Do:
     """An action with no parameters: 'time passes', 'explore', 'descend', 'flee', ..."""
 
@@ -44,7 +44,7 @@ ACCEPT_DEFEAT = Do("accept defeat")
 TRADE_XP = Do("spend 5 XP for a potion")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EnterOpenDoor:
     card: str
     name: str = field(default="", compare=False)
@@ -53,7 +53,7 @@ class EnterOpenDoor:
         return f"enter the open door {self.name} ({self.card})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChooseOption:
     """Peril choice (E1): option 0 or 1."""
 
@@ -64,7 +64,7 @@ class ChooseOption:
         return f"choose option {'AB'[self.option]}: {self.text}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RollDice:
     """Gather and roll (E3). ``bonus`` says how many level bonus dice each hero rolls; ``first``
     which hero gathers first when the supply cannot give every hero all their dice (A9)."""
@@ -83,7 +83,7 @@ class RollDice:
         return "roll the dice" + (f" ({'; '.join(parts)})" if parts else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Put one pool die on an active box (E4)."""
 
@@ -98,7 +98,7 @@ class Place:
         return f"{_who(self.who)}place {die_text(self.die)} on box {self.box + 1} ({text})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Convert:
     """Heroic 2-for-1: two pool dice to the supply, a black die of the lower value to ``to``."""
 
@@ -124,7 +124,7 @@ class Convert:
                 f"into black {low} for {self.who[self.to]}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Voluntarily return a pool die to the supply."""
 
@@ -136,7 +136,7 @@ class Discard:
         return f"{_who(self.who)}discard {die_text(self.die)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Use:
     """Use a heroic feat, a skill or a potion.
 
@@ -168,7 +168,7 @@ class Use:
         return text + (f" ({'; '.join(parts)})" if parts else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReturnStored:
     """Return the black dice a feat stored on a hero card to the supply (E2: any time)."""
 
@@ -179,7 +179,7 @@ class ReturnStored:
         return f"{_who(self.who)}return the stored dice to the supply"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeDamage:
     """The party chooses which hero takes one point of damage (A13)."""
 
@@ -191,7 +191,7 @@ class TakeDamage:
         return f"{self.who or 'the hero'} takes {self.amount} damage"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TakeLoot:
     """Loot (E6): the defeated card becomes an item, a skill, a potion or XP.
 
@@ -214,7 +214,7 @@ class TakeLoot:
 
 
 # -- chance outcomes ----------------------------------------------------------------------------
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Rolled:
     """A die comes up ``value``."""
 
@@ -224,7 +224,7 @@ class Rolled:
         return f"the die shows {self.value}"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Card:
     """A card of the deck is revealed."""
 
