@@ -781,8 +781,7 @@ def chance_run(s, rng):
     (``_rolled``) and the cards time discards with more to discard (``_discarded``), the quiet
     cases of ``_quiet_chance`` in a row, go on one copy of the state's dictionary; every other
     step is ``chance_step``'s."""
-    while s.outcome is None and (s.rolls_due or s.phase == "opening"
-                                 or s.time_due and s.deck_size):
+    while s.is_chance:
         if not (s.dying or s.damage_due and len(s.heroes) == 1
                 or s.time_due and not s.deck_size):
             if len(s.rolls_due) > 1:
