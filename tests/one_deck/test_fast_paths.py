@@ -17,12 +17,12 @@ At every step of seeded random and greedy games, for one and two heroes, every d
 card files, the loss option and a campaign profile, the two must agree: the same legal actions
 in the same order with the same texts, the same next state (equal, hash equal), the same chance
 outcomes and the same choice of the greedy agent; and each run of chance nodes made at once
-(``play_chance``, as ``play_out`` makes it) ends where the steps one by one end. So the turn (§5: time, exploring, doors,
-descending §9), every encounter phase (§6 E0-E6: perils, feats, gathering from a short supply
-A9, placing with armor first §4/A11, conversion A7, discards, consequences), skills and potions
-(§7, A18-A21), loot and levels (§6 E6, §8, A14-A16), damage shared in 2P (A13), losses and
-their healing (§11, A3), the boss fight (§10) and the expansion's poison and exile (§12) are met
-many times, with both paths.
+(``play_chance``, as ``play_out`` makes it) ends where the steps one by one end. So the turn
+(§5: time, exploring, doors, descending §9), every encounter phase (§6 E0-E6: perils, feats,
+gathering from a short supply A9, placing with armor first §4/A11, conversion A7, discards,
+consequences), skills and potions (§7, A18-A21), loot and levels (§6 E6, §8, A14-A16), damage
+shared in 2P (A13), losses and their healing (§11, A3), the boss fight (§10) and the
+expansion's poison and exile (§12) are met many times, with both paths.
 """
 
 import pickle
