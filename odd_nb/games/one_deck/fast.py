@@ -782,8 +782,7 @@ def chance_run(s, rng):
     cases of ``_quiet_chance`` in a row, go on one copy of the state's dictionary; every other
     step is ``chance_step``'s."""
     while s.is_chance:
-        if not (s.dying or s.damage_due and len(s.heroes) == 1
-                or s.time_due and not s.deck_size):
+        if not _settling_first(s):
             if len(s.rolls_due) > 1:
                 s = _rolled(s, rng)
             elif not s.rolls_due and s.phase != "opening" and s.time_due > 1 \
@@ -866,7 +865,7 @@ def _quiet_chance(s, outcome):
     a card discarded by time that leaves cards in the deck; a closed door opened. None
     otherwise (nor with damage waiting, a loss check pending or time left while the stairs
     show, which ``settle`` handles)."""
-    if s.dying or s.damage_due and len(s.heroes) == 1 or s.time_due and not s.deck_size:
+    if _settling_first(s):
         return None
     rolls = s.rolls_due
     v = fields_of(s)
@@ -900,6 +899,12 @@ def _quiet_chance(s, outcome):
     new = _new(type(s))
     _set(new, "__dict__", v)
     return new
+
+
+def _settling_first(s) -> bool:
+    """Whether ``settle`` has work at this chance node whatever comes out: a loss check
+    pending, damage waiting for one hero, or time left while the stairs show."""
+    return s.dying or s.damage_due and len(s.heroes) == 1 or s.time_due and not s.deck_size
 
 
 _SETTLING = frozenset(encounter.SETTLING_PHASES + loot.SETTLING_PHASES)
