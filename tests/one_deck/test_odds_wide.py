@@ -357,3 +357,24 @@ def test_s4_a7_the_last_colour_through_up_sets_one_pool_before_at_a_time(seed, m
         pool.pop("black")
     assert_vector_gives_every_ordered_roll(pool, boxes, supply)
     assert pools, "the last colour was joined by addition"
+
+
+def test_a24_vector_counts_its_work_in_small_steps(monkeypatch):
+    """A24 (docs/odds.md, "Time budgets"): the odds panel stops an exact method by asking
+    ``stop()`` between the steps of work it counts, so no step may be long. Three wide "any"
+    boxes against seven dice and two black dice gained (a row of the odds panel that ran
+    0.4 s past its 0.18 s budget): the colours left together take most of the work, and no one
+    count of it is more than a tenth of the whole."""
+    from odd_nb.games.one_deck.odds.split.work import Work
+
+    counted = []
+    spend = Work.spend
+    monkeypatch.setattr(Work, "spend", lambda self, units: counted.append(units) or
+                        spend(self, units))
+    boxes = [Box.parse(b) for b in ("wide any 7 ⌛", "wide any 7 ♥", "yellow 6 ⌛",
+                                    "wide any 7 ♥♥", "blue 3 ♥")]
+    plan = plan_for({"yellow": 4, "pink": 2, "blue": 1}, boxes, black_supply=4,
+                    fixed=[("black", 4), ("black", 6)])
+    masks, total, _, _ = vector.vector_distribution(plan)
+    assert sum(masks.values()) == total
+    assert max(counted) * 10 <= sum(counted), (max(counted), sum(counted))

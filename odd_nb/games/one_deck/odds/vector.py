@@ -251,7 +251,7 @@ class Colours:
                         z = self.join(x, y, -1)
                         if z is not None:
                             out[z] |= spread_x & repeated
-                work.spend(len(spread_bits) * len(mine))
+                    work.spend(len(spread_bits))  # each contribution's joins: stop soon
                 found[f] = out
             ways = [a * w for a in ways for _, w in rolls]
             size *= n
