@@ -421,6 +421,30 @@ def test_s4_minimal_sums_are_every_sub_multiset_with_no_die_to_spare(dice, need)
 
 
 @settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)), max_size=10),
+       st.integers(-1, 30), st.sets(st.integers(1, 6), max_size=4))
+def test_s4_leaving_sums_are_the_minimal_covers_taking_each_class_s_largest(dice, need, cuts):
+    """§4: with only small boxes of targets ``cuts`` left after a wide box, its covers are,
+    per number of dice taken from each class (colour and highest target reached), the one
+    taking that class's largest dice, kept when it reaches ``need`` and would not without its
+    smallest die (``_leaving_sums``); compared with every such choice of counts."""
+    usable, cuts = tuple(sorted(dice)), tuple(sorted(cuts))
+    classes = {}
+    for d in sorted(usable, key=lambda d: -d[1]):
+        classes.setdefault((d[0], max((t for t in cuts if t <= d[1]), default=0)), []).append(d)
+    expect = set()
+    for counts in product(*(range(len(g) + 1) for g in classes.values())):
+        combo = sorted(d for g, n in zip(classes.values(), counts) for d in g[:n])
+        total = sum(v for _, v in combo)
+        if total >= need and (not combo or total - min(v for _, v in combo) < need):
+            expect.add(tuple(combo))
+    if need <= 0:
+        expect = {()}
+    found = solver_module._leaving_sums(usable, need, cuts)
+    assert list(found) == sorted(expect)
+
+
+@settings(max_examples=300, deadline=None, database=None)
 @given(box_st(), st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)),
                           max_size=8), st.integers(0, 3))
 @example(Box("yellow", 8, wide=True), [("yellow", 1), ("yellow", 1), ("yellow", 4), ("pink", 2),

@@ -106,7 +106,7 @@ class Solver:
             self.colours.append({c for c in COLOURS if any(colour_matches(b.colour, c)
                                                            for b in rest)})
         self._reduced = [self._reduction(k) for k in range(len(order) + 1)]
-        self._best = lru_cache(maxsize=None)(self._search)
+        self._best = {}  # (k, dice, conversions, armor failed), canonical -> ``_search``
         # the wide box's covers, kept per solver so that their memory goes with it (shared by
         # every solver of the process, they kept up to 3 x 65,536 entries from every encounter
         # sampled: a widget refining odds in the background grew by 10-30 MB an encounter)
@@ -158,7 +158,11 @@ class Solver:
 
     # -- the search ------------------------------------------------------------------------------
     def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
-        return self._best(k, *self._canonical(k, dice, conv), armor_failed)
+        key = (k, *self._canonical(k, dice, conv), armor_failed)
+        value = self._best.get(key)
+        if value is None:
+            value = self._best[key] = self._search(*key)
+        return value
 
     def _canonical(self, k: int, dice: tuple, conv: int):
         """Dice and conversions reduced to what still matters for boxes order[k:]: once only
@@ -169,7 +173,7 @@ class Solver:
         if table is not None:
             kept = []
             for d in dice:  # sorted, and the table keeps the order
-                r = table.get(d[:2], d) if len(d) == 2 else d
+                r = table.get(d, d) if len(d) == 2 else d
                 if r is d:  # a value off the table (a skill raised it), or a converted die
                     r = table[d[:2]] = self._reduce_die(k, d[0], d[1])
                 if r is not None:
@@ -213,11 +217,15 @@ class Solver:
         cost = self.cost(self.order[k])
         if armor_failed and not box.armor:  # armor first: nothing else may hold dice (§4, A11)
             return self._value(k + 1, dice, conv, True) + cost
-        best = _NEVER
+        best, known = _NEVER, self._best
         for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv, k):
-            if best <= self._bound(k + 1, left, conv_left, armor_failed):
-                continue  # what it leaves cannot do better than the best so far
-            best = min(best, self._value(k + 1, left, conv_left, armor_failed))
+            key = (k + 1, *self._canonical(k + 1, left, conv_left), armor_failed)
+            value = known.get(key)
+            if value is None:
+                if best <= self._bound(k + 1, left, conv_left, armor_failed):
+                    continue  # what it leaves cannot do better than the best so far
+                value = known[key] = self._search(*key)
+            best = min(best, value)
             if best == 0:
                 return 0
         sacrificed = self._sacrifice(dice, conv)
@@ -373,16 +381,33 @@ def _leaving_sums(usable: tuple, need: int, cuts: tuple) -> tuple:
         reached = max((t for t in cuts if t <= d[1]), default=0)
         classes.setdefault((d[0], reached), []).append(d)
     groups = list(classes.values())
-    found = set()
-    for taken in product(*(range(len(g) + 1) for g in groups)):
-        used = [d for g, n in zip(groups, taken) for d in g[:n]]
-        total = sum(v for _, v in used)
-        if total < need:
-            continue
-        used.sort(key=lambda d: d[1])
-        while total - used[0][1] >= need:  # no die it could do without: the smallest first
-            total -= used.pop(0)[1]
-        found.add(tuple(sorted(used)))
+    most = [0] * (len(groups) + 1)  # what the groups from i on could add, all taken
+    for i in range(len(groups) - 1, -1, -1):
+        most[i] = most[i + 1] + sum(v for _, v in groups[i])
+    found = []
+
+    def grow(i: int, chosen: list, total: int, low: int) -> None:
+        """The largest dice of each group from ``i`` on added to ``chosen``: a set that reaches
+        ``need`` is minimal when it would not without its smallest die, and one more die never
+        makes it minimal (the new smallest is at most that die), so it grows no further."""
+        if total >= need:
+            if total - low < need:
+                found.append(tuple(sorted(chosen)))
+            return
+        if total + most[i] < need:
+            return
+        grow(i + 1, chosen, total, low)
+        taken = len(chosen)
+        for d in groups[i]:  # largest first: each die taken is the group's smallest so far
+            chosen.append(d)
+            total += d[1]
+            low = min(low, d[1])
+            grow(i + 1, chosen, total, low)
+            if total >= need:
+                break
+        del chosen[taken:]
+
+    grow(0, [], 0, 7)
     return tuple(sorted(found))
 
 
