@@ -575,7 +575,6 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             together = colours.together(order[k:], work)
         if together is None:
             options = colours.listing(c, work)
-            joins_tried = sum(map(len, options))  # a contribution joined with every roll's
         nxt = defaultdict(int)
         last = k == len(order) - 1 or together is not None
         join = colours.join
@@ -598,10 +597,11 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             what the later colours can change (``cut``), pruned."""
             out = joined.get(a)
             if out is None:
-                f, out, made = a[FAMILY], [], 0
-                for mine in options:
+                f, out = a[FAMILY], []
+                for mine in options:  # the work counted roll by roll: ``stop`` asked soon
                     found = {join(a, x, keep[f]) for x in mine if x[FAMILY] == f}
                     found.discard(None)
+                    made = 0
                     if paired_off:
                         found = {y for cfg in found for y in colours.pair_off(cfg)}
                         made += len(found)  # each then cut
@@ -610,8 +610,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     kept = prune(found, colours.codes, colours)
                     made += len(found) + 1
                     out.append(kept)
-                work.spend(joins_tried + made + colours.tried)
-                colours.tried = 0
+                    work.spend(len(mine) + made + colours.tried)
+                    colours.tried = 0
                 joined[a] = out
             return out
 
