@@ -245,10 +245,19 @@ def test_a24_monte_carlo_fallback_says_so_and_its_intervals_hold_the_exact_value
     assert (again.p_clear, again.damage) == (mc.p_clear, mc.damage)  # seeded
 
 
-def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when_not():
+def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when_not(
+        monkeypatch):
     """``max_seconds`` (the play widget's budget): a small encounter is exact well within it;
     with no time at all the walk is given up at once and the estimate rests on the one roll
-    that is always solved, and says so."""
+    that is always solved, and says so. A method is not even started when its least time
+    (``least_seconds``) is more than its share: for the split, that grows with the rolls of
+    its larger side, not with the distinct rolls of the whole pool."""
+    from odd_nb.games.one_deck.odds import split
+
+    started = []
+    distribution = split.distribution
+    monkeypatch.setattr(split, "distribution", lambda plan, **kw: started.append(plan) or
+                        distribution(plan, **kw))
     boxes = [Box("yellow", 5, damage=1), Box.parse("wide pink 8 ♥")]
     exact = encounter_odds({"yellow": 2, "pink": 2}, boxes)
     timed = encounter_odds({"yellow": 2, "pink": 2}, boxes, max_seconds=60)
@@ -258,11 +267,17 @@ def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when
     assert rushed.p_clear in (0, 1) and sum(rushed.damage.values()) == 1
     lo, hi = rushed.intervals["p_clear"]
     assert lo < 0.5 < hi  # one roll says little, and the interval shows it
-    # 12 dice against a wide box: millions of distinct rolls, so the walk is not even started
+    # 12 dice against a wide box: 44 million distinct rolls, but sides of 3,136 rolls at most
+    started.clear()
     big = encounter_odds({"yellow": 3, "pink": 3, "blue": 4, "black": 2},
                          ["armor blue 3 ♥", "wide blue 12 ♥♥", "yellow 5 ♥⌛", "pink 5 ♥",
                           "any 4 ⌛⌛", "blue 3 ♥"], black_supply=4, max_seconds=0.2)
-    assert not big.exact and big.method == "sampled" and big.samples >= 1 and big.work == 0
+    assert len(started) == 1 and big.method in ("split", "sampled")
+    # 12 dice paired onto a wide box: one side of 213,444 rolls, so the split is not started
+    huge = encounter_odds({"yellow": 6, "pink": 6}, ["wide blue 12 ♥♥", "yellow 5 ♥⌛"],
+                          black_supply=4, max_seconds=0.2)
+    assert len(started) == 1
+    assert not huge.exact and huge.method == "sampled" and huge.samples >= 1 and huge.work == 0
 
 
 @pytest.mark.parametrize("share", [0, -0.5, 1.5])

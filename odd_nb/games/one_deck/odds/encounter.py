@@ -62,8 +62,8 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     None, face or None) pairs a foe discards as soon as they are rolled (E3, "on roll"), e.g.
     ``(("yellow", 1),)``; ``exact_limit``: work the exact methods may take before the odds are
     sampled instead (``samples`` rolls, seeded); ``max_seconds``: a time budget (for a widget
-    that must answer on every click): the exact method gets ``exact_share`` of it (none if it
-    has too many distinct rolls to finish; solving each distinct roll is not tried, as on real
+    that must answer on every click): the exact method gets ``exact_share`` of it (none if
+    its ``least_seconds`` exceed that; solving each distinct roll is not tried, as on real
     encounters it was faster than the walk only on tiny ones), and sampling stops when it runs
     out, with at least one roll solved (``samples`` says how many; the intervals say how good).
     ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
@@ -94,8 +94,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     per_roll = WORK_PER_ROLL * getattr(method, "ROLLS_DEARER", 1)
     limit = min(exact_limit, per_roll * rolls) if enumerable else exact_limit
     try:
-        if max_seconds is not None and \
-                rolls * method.SECONDS_PER_ROLL > exact_share * max_seconds:
+        if max_seconds is not None and method.least_seconds(plan) > exact_share * max_seconds:
             raise TooMuchWork(0)  # it cannot finish in time: the budget goes to sampling
         stop = walk_stops if max_seconds is not None or cancel is not None else None
         masks, total, work, rolls = method.distribution(plan, limit=limit, stop=stop)

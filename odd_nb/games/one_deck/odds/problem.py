@@ -237,6 +237,18 @@ class Plan:
         return mask | self.done_mask
 
 
+def seconds_by_rolls(seconds_per_roll: float):
+    """The ``least_seconds`` of a method whose time grows with the distinct rolls, at least
+    ``seconds_per_roll`` each: with a time budget, ``encounter_odds`` gives a question that
+    would need longer than the exact share to sampling at once.
+
+    >>> from odd_nb.games.one_deck import Box
+    >>> seconds_by_rolls(1e-6)(plan_for({"yellow": 3}, [Box("yellow", 9, wide=True)]))
+    5.6e-05
+    """
+    return lambda plan: plan.distinct_rolls() * seconds_per_roll
+
+
 def plan_for(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed=None,
              weights=(1000, 1), conversions: bool = True, discard=()) -> Plan:
     """The static part of an odds question (``encounter_odds`` takes the same arguments):

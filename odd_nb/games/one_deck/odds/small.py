@@ -64,7 +64,7 @@ slower than the walk.
 from __future__ import annotations
 
 from . import walk
-from .problem import INF, K, plan_for
+from .problem import INF, K, plan_for, seconds_by_rolls
 from .walk import BLACK, BUDGET, FREE, KEY, MODE, SPARE, Walk
 
 # how a box is covered: its own (or a spare) die, a black die, a 2-for-1 pair
@@ -87,6 +87,8 @@ NAME = "small"
 #: seconds a distinct roll, at best: with a time budget, a question that would need longer is
 #: given to sampling at once (benchmarks/README.md, odds_in_play.py)
 SECONDS_PER_ROLL = 0.5e-6
+
+least_seconds = seconds_by_rolls(SECONDS_PER_ROLL)  # with a time budget (``encounter_odds``)
 
 
 def answers(plan) -> bool:

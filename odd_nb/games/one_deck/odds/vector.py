@@ -34,13 +34,13 @@ from math import prod
 from operator import add, ge
 
 from .packed import FACES, Packing, best_wide, number
-from .problem import INF, K
+from .problem import INF, K, seconds_by_rolls
 from .split.bits import repeat, spread
 from .split.sides import colour_rolls
 from .split.work import Work
 from .upsets import UpSets, pool_free
 
-__all__ = ["NAME", "SECONDS_PER_ROLL", "answers", "distribution", "supports",
+__all__ = ["NAME", "SECONDS_PER_ROLL", "answers", "least_seconds", "distribution", "supports",
            "vector_distribution"]
 
 NAME = "vector"
@@ -60,6 +60,8 @@ JOINED_TOGETHER = 2_000_000
 # a contribution: (family, covered small boxes, halved small boxes, budget spent, pool faces
 # (descending), value on each wide box of the family...)
 FAMILY, COVERED, HALVED, SPENT, POOL, VALUES = 0, 1, 2, 3, 4, 5
+
+least_seconds = seconds_by_rolls(SECONDS_PER_ROLL)  # with a time budget (``encounter_odds``)
 
 
 def supports(plan) -> bool:

@@ -70,7 +70,7 @@ from collections import defaultdict
 from math import comb
 
 from ..dice import COLOURS
-from .problem import INF, K, Plan, TooMuchWork, plan_for
+from .problem import INF, K, Plan, TooMuchWork, plan_for, seconds_by_rolls
 
 # a configuration: (mode, key, budget, free yellow, free pink, free blue, free black, spare,
 # -need of each wide box of the mode)
@@ -476,6 +476,8 @@ NAME = "walk"
 #: seconds a distinct roll, at best: with a time budget, a question that would need longer is
 #: given to sampling at once (benchmarks/README.md, odds_in_play.py)
 SECONDS_PER_ROLL = 1e-6
+
+least_seconds = seconds_by_rolls(SECONDS_PER_ROLL)  # with a time budget (``encounter_odds``)
 
 
 def answers(plan) -> bool:

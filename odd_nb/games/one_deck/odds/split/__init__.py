@@ -164,17 +164,32 @@ from .families import Question, question_for
 from .join import Reach, join
 from .merge import Side, merged
 from .rows import Profiles, as_rows, outdone, profiles, rows_side, unbeaten
-from .sides import sides
+from .sides import rolls_of, sides
 from .work import Work
 
-__all__ = ["NAME", "SECONDS_PER_ROLL", "answers", "distribution", "supports",
+__all__ = ["NAME", "answers", "least_seconds", "distribution", "supports",
            "faster_than_walk", "split_distribution", "Arranged", "arrange", "rows_and_columns"]
 
 # -- the method's interface (docs/odds.md, "Methods"): encounter_odds asks each in turn ----------
 NAME = "split"
-#: seconds a distinct roll, at best: with a time budget, a question that would need longer is
-#: given to sampling at once (benchmarks/README.md, odds_in_play.py)
-SECONDS_PER_ROLL = 0.1e-6
+#: seconds a roll of the side of more rolls, at best: the split lists each side's rolls, never
+#: the rolls of both (3.3 us at least on the 223 questions the split answered in the odds
+#: panel of benchmarks/odds_in_play.py, base, expansion and generated cards)
+SECONDS_PER_SIDE_ROLL = 2e-6
+
+
+def least_seconds(plan) -> float:
+    """The least time the split could take on ``plan``: with a time budget, a question that
+    would need longer goes to sampling at once (``encounter_odds``). It grows with the rolls
+    of its larger side, not with the distinct rolls of the whole pool (44 million of those
+    took 0.1-0.9 s on the odds panel's questions).
+
+    >>> from odd_nb.games.one_deck import Box
+    >>> from odd_nb.games.one_deck.odds import plan_for
+    >>> least_seconds(plan_for({"yellow": 3, "pink": 2}, [Box("yellow", 9, wide=True)]))
+    0.000112
+    """
+    return SECONDS_PER_SIDE_ROLL * max(rolls_of(plan, side) for side in sides(question_for(plan)))
 
 
 def answers(plan) -> bool:
