@@ -445,6 +445,35 @@ def test_s4_leaving_sums_are_the_minimal_covers_taking_each_class_s_largest(dice
 
 
 @settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.tuples(st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)),
+                                   max_size=6), st.integers(0, 3)), max_size=8))
+def test_s4_a7_a_wide_box_cover_is_dropped_only_when_another_leaves_no_less(leftovers):
+    """§4, A7: of a wide box's covers the solver tries only those no other beats
+    (``_unbeaten``): another beats a cover when it leaves at least as many conversions and, of
+    each colour, at least as many dice, as high one by one (sorted from the highest); of covers
+    that leave the same, the first. Compared with that definition written out."""
+    covers = [((), tuple(sorted(left)), conv) for left, conv in leftovers]
+
+    def beats(one, two) -> bool:
+        if one[2] < two[2]:
+            return False
+        for colour in DIE_COLOURS:
+            mine = sorted((v for c, v in one[1] if c == colour), reverse=True)
+            theirs = sorted((v for c, v in two[1] if c == colour), reverse=True)
+            if len(mine) < len(theirs) or any(a < b for a, b in zip(mine, theirs)):
+                return False
+        return True
+
+    def same(one, two) -> bool:
+        return Counter(one[1]) == Counter(two[1]) and one[2] == two[2]
+
+    expect = [c for i, c in enumerate(covers)
+              if not any(beats(o, c) and not same(o, c) or same(o, c) and j < i
+                         for j, o in enumerate(covers))]
+    assert solver_module._unbeaten(covers) == expect
+
+
+@settings(max_examples=300, deadline=None, database=None)
 @given(box_st(), st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)),
                           max_size=8), st.integers(0, 3))
 @example(Box("yellow", 8, wide=True), [("yellow", 1), ("yellow", 1), ("yellow", 4), ("pink", 2),

@@ -181,8 +181,14 @@ class Solver:
                 elif d[0] == BLACK and self.conversions:
                     conv += 1  # a useless black die is worth its place in the supply
             kept = tuple(kept)
-        # only pairs of non-black dice are worth converting (module docstring)
-        return kept, min(conv, sum(1 for d in kept if d[0] != BLACK) // 2)
+        # only pairs of non-black dice are worth converting (module docstring); black sorts
+        # first, so the black dice lead the sorted dice
+        blacks = 0
+        for d in kept:
+            if d[0] != BLACK:
+                break
+            blacks += 1
+        return kept, min(conv, (len(kept) - blacks) // 2)
 
     def _reduction(self, k: int):
         """What each die becomes for boxes order[k:] once only small boxes remain: (colour, the
@@ -279,6 +285,7 @@ class Solver:
         usable = tuple(d for d in dice if colour_matches(box.colour, d[0]))
         other = tuple(d for d in dice if not colour_matches(box.colour, d[0]))
         cuts = self.cuts[k + 1]
+        found = []
         for pairs in self._pairings(other, conv):
             converted = tuple((BLACK, min(a[1], b[1]), a, b) for a, b in pairs)
             pool = _without(dice, *(d for pair in pairs for d in pair))
@@ -291,7 +298,55 @@ class Solver:
             for used in sums:
                 if converted and need - rest + sum(v for _, v in used) - lowest >= need:
                     continue  # it covers without its lowest pair too, which leaves more
-                yield used + converted, _without(pool, *used), conv - len(pairs)
+                found.append((used + converted, _without(pool, *used), conv - len(pairs)))
+        return _unbeaten(found) if len(found) > 1 else found
+
+
+def _unbeaten(covers: list) -> list:
+    """The ``covers`` (dice used, dice left, conversions left) that leave what no other leaves
+    less of, in their order: a cover beats another when it leaves, of each colour, dice at
+    least as high one by one (as many or more) and no fewer conversions. Whatever the boxes
+    after it do with the other's dice, they do with its dice, a die for a die of the same
+    colour and no lower (a wide box's sum, a small box's target, a pair's lower die only
+    gain), so the best placement never needs the beaten one. Of covers that leave the same,
+    the first is kept. Each leftover is one whole number of counts, per colour and face t,
+    of dice showing t or more (one beats another when no count is lower: ``_LEFT_GUARDS``);
+    faces a skill raised past 6 are not counted so: then every cover is kept.
+
+    >>> left = lambda *dice: ((), tuple(("pink", v) for v in dice), 0)
+    >>> [c[1] for c in _unbeaten([left(6, 2), left(6, 3), left(5, 3, 2)])]
+    [(('pink', 6), ('pink', 3)), (('pink', 5), ('pink', 3), ('pink', 2))]
+    """
+    codes = []
+    for _, left, conv in covers:
+        code = conv << _LEFT_CONV
+        for d in left:
+            add = _LEFT_CODE.get(d)
+            if add is None:  # a converted die or a face past 6
+                return covers
+            code += add
+        codes.append(code)
+    kept = []  # numbers kept, guard bits set
+    keep = [False] * len(covers)
+    for i in sorted(range(len(covers)), key=codes.__getitem__, reverse=True):
+        code = codes[i]
+        for other in kept:
+            if (other - code) & _LEFT_GUARDS == _LEFT_GUARDS:
+                break
+        else:
+            kept.append(code | _LEFT_GUARDS)
+            keep[i] = True
+    return [cover for cover, kept_it in zip(covers, keep) if kept_it]
+
+
+# a leftover as a whole number (``_unbeaten``): per colour and face t = 1..6, the dice showing
+# t or more in a field of 5 bits whose top bit is a guard (at most 15 dice), then the
+# conversions left; one leftover beats another when subtracting it keeps every guard
+_LEFT_BITS = 5
+_LEFT_CODE = {(colour, v): sum(1 << _LEFT_BITS * (6 * c + t) for t in range(v))
+              for c, colour in enumerate(COLOURS) for v in range(1, 7)}
+_LEFT_CONV = _LEFT_BITS * 6 * len(COLOURS)
+_LEFT_GUARDS = sum(1 << (_LEFT_BITS * f + _LEFT_BITS - 1) for f in range(6 * len(COLOURS) + 1))
 
 
 _COLOUR_PAIRS = tuple((a, b) for i, a in enumerate(COLOURS[:3]) for b in COLOURS[i:3])
