@@ -350,8 +350,8 @@ def test_s4_a7_the_last_colour_through_up_sets_one_pool_before_at_a_time(seed, m
     monkeypatch.setattr(vector, "pools_cheaper", lambda *sizes: True)
     paired_with = Colours.paired_with
     pools = []
-    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool: pools.append(pool)
-                        or paired_with(self, table, pool))
+    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool, work=None:
+                        pools.append(pool) or paired_with(self, table, pool, work))
     pool, boxes, supply = every_colour_pools(random.Random(2100 + seed), 4 + seed % 2)
     if seed % 4 >= 2:
         pool.pop("black")
@@ -383,3 +383,29 @@ def test_a24_vector_counts_its_work_in_small_steps(monkeypatch, pool, boxes, sup
     masks, total, _, _ = vector.vector_distribution(plan)
     assert sum(masks.values()) == total
     assert max(counted) * 20 <= sum(counted), (max(counted), sum(counted))
+
+
+def test_a24_pairing_the_last_colour_with_a_pool_counts_its_work_as_it_goes(monkeypatch):
+    """A24 (docs/odds.md, "Time budgets"): pairing the last colour off with one pool before
+    (``Colours.paired_with``) counts its steps in the question's work as it makes them, so
+    ``stop()`` may be asked along the way (on generated #13 one such call took 0.28 s); it
+    counts as many as it would keep for its caller to count at the end."""
+    from types import SimpleNamespace
+
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    monkeypatch.setattr(vector, "pools_cheaper", lambda *sizes: True)
+    asked = []
+    paired_with = Colours.paired_with
+    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool, work=None:
+                        asked.append((self, table, pool)) or paired_with(self, table, pool, work))
+    pool, boxes, supply = every_colour_pools(random.Random(9), 8)
+    vector.vector_distribution(plan_for(pool, boxes, black_supply=supply))
+    colours, table, pool = max(asked, key=lambda call: len(call[1]))
+    assert len(table) > 1000
+    counted = []
+    work = SimpleNamespace(spend=counted.append)  # a ``Work`` that records each count
+    colours.tried = 0
+    with_work = paired_with(colours, table, pool, work)
+    assert colours.tried == 0 and len(counted) >= len(table) // 256
+    assert paired_with(colours, table, pool) == with_work and colours.tried == sum(counted)

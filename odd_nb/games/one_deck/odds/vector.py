@@ -351,13 +351,14 @@ class Colours:
                  tuple(map(min, needs, map(add, values, added))))
                 for j, added in self.spreads(f, pool[1::2]) if spent + j <= budget]
 
-    def paired_with(self, table: dict, pool: tuple) -> dict:
+    def paired_with(self, table: dict, pool: tuple, work=None) -> dict:
         """The last colour's contributions ``table`` (contribution -> the bits of its rolls),
         each with ``pool``, the dice the colours before keep for pairs, put with its own and
         paired off (``paired``): contributions that keep no die for pairs, each with the rolls
         that have one. What the merged pool gives is its pairs' values (the lower die of each),
         which many contributions share: they are paired off together, their rolls' bits
-        joined.
+        joined. Its steps are counted in ``work`` as they are made (else in ``tried``), so that
+        ``stop()`` is asked along the way.
 
         >>> from odd_nb.games.one_deck import Box
         >>> from odd_nb.games.one_deck.odds import plan_for
@@ -369,25 +370,32 @@ class Colours:
         [(5, (0, 0), '0b11'), (6, (0, 5), '0b11'), (6, (5, 0), '0b11')]
         """
         budget = self.budget
+        spend = self._tried if work is None else work.spend
         merged = {}  # (budget spent, own pool) -> the pairs' values of the two pools together
         grouped = defaultdict(int)  # the contributions with those values instead of a pool
-        for x, bits in table.items():
+        for n, (x, bits) in enumerate(table.items(), 1):
             f, covered, halved, spent, mine, values = x
             pairs = merged.get((spent, mine))
             if pairs is None:
                 both = sorted(pool + mine, reverse=True)[:2 * (budget - spent)]
                 pairs = merged[spent, mine] = tuple(both[1::2])
             grouped[f, covered, halved, spent, pairs, values] |= bits
+            if n % 256 == 0:
+                spend(256)  # each contribution read
+        spend(len(table) % 256)
         out = defaultdict(int)
         for (f, covered, halved, spent, pairs, values), bits in grouped.items():
             needs = self.needs[f]
             ways = self.spreads(f, pairs)
-            self.tried += 4 * len(ways)  # each a contribution made and kept
+            spend(4 * len(ways))  # each a contribution made and kept
             for j, added in ways:
                 out[f, covered, halved, spent + j, (),
                     tuple(map(min, needs, map(add, values, added)))] |= bits
-        self.tried += len(table)
         return out
+
+    def _tried(self, steps: int) -> None:
+        """Count ``steps`` in ``tried``, for the caller to count as work."""
+        self.tried += steps
 
     def spreads(self, f: int, pairs: tuple) -> list:
         """(pairs, what they add to each wide box) for the j best of a pool's ``pairs`` (the
@@ -657,7 +665,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     sets.questions = sets.tried = 0
             elif by_pool is not None:  # through up-sets, one pool before at a time
                 for pool, group in by_pool.items():
-                    upsets = [UpSets(colours, f, colours.paired_with(table, pool))
+                    upsets = [UpSets(colours, f, colours.paired_with(table, pool, work))
                               for f, table in enumerate(found)]
                     work.spend(2 * sum(map(len, found)) + colours.tried)
                     colours.tried = 0
