@@ -157,10 +157,14 @@ class Solver:
         return (self._value(0, tuple(sorted(dice)), conv, False) >> self._shift) // TIE
 
     # -- the search ------------------------------------------------------------------------------
-    def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
+    def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool, beat=_NEVER):
+        """The least cost of boxes order[k:] (``_search``, remembered); None when it is not
+        known yet and a lower bound (``_bound``) shows it cannot be less than ``beat``."""
         key = (k, *self._canonical(k, dice, conv), armor_failed)
         value = self._best.get(key)
         if value is None:
+            if beat < _NEVER and beat <= self._bound(k, dice, conv, armor_failed):
+                return None
             value = self._best[key] = self._search(*key)
         return value
 
@@ -223,14 +227,11 @@ class Solver:
         cost = self.cost(self.order[k])
         if armor_failed and not box.armor:  # armor first: nothing else may hold dice (§4, A11)
             return self._value(k + 1, dice, conv, True) + cost
-        best, known = _NEVER, self._best
+        best = _NEVER
         for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv, k):
-            key = (k + 1, *self._canonical(k + 1, left, conv_left), armor_failed)
-            value = known.get(key)
+            value = self._value(k + 1, left, conv_left, armor_failed, best)
             if value is None:
-                if best <= self._bound(k + 1, left, conv_left, armor_failed):
-                    continue  # what it leaves cannot do better than the best so far
-                value = known[key] = self._search(*key)
+                continue  # what it leaves cannot do better than the best so far
             best = min(best, value)
             if best == 0:
                 return 0
