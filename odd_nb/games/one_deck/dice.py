@@ -101,25 +101,29 @@ def minimal_sums(usable: tuple, need: int) -> tuple:
     if need <= 0:
         return ((),)
     kinds = sorted(set(usable), key=lambda d: (-d[1], d[0]))  # highest first
-    counts = [usable.count(d) for d in kinds]
     found = []
-
-    def grow(start: int, chosen: list, total: int) -> None:
-        for j in range(start, len(kinds)):
-            die = kinds[j]
-            if counts[j] == 0:
-                continue
-            counts[j] -= 1
-            chosen.append(die)
-            if total + die[1] >= need:
-                found.append(tuple(sorted(chosen)))  # minimal: without ``die`` it falls short
-            else:
-                grow(j, chosen, total + die[1])
-            chosen.pop()
-            counts[j] += 1
-
-    grow(0, [], 0)
+    _grow(kinds, [usable.count(d) for d in kinds], need, 0, [], 0, found)
     return tuple(sorted(found))
+
+
+def _grow(kinds: list, counts: list, need: int, start: int, chosen: list, total: int,
+          found: list) -> None:
+    """``minimal_sums``' search: add to ``found`` the minimal sets that start with ``chosen``
+    (sum ``total``) and take their next die from ``kinds[start:]`` (``counts`` left of each).
+    A function of its own, not a closure calling itself: that closure would be a reference
+    cycle, left to the garbage collector at every call (most of a random game's cycles)."""
+    for j in range(start, len(kinds)):
+        if counts[j] == 0:
+            continue
+        die = kinds[j]
+        counts[j] -= 1
+        chosen.append(die)
+        if total + die[1] >= need:
+            found.append(tuple(sorted(chosen)))  # minimal: without ``die`` it falls short
+        else:
+            _grow(kinds, counts, need, j, chosen, total + die[1], found)
+        chosen.pop()
+        counts[j] += 1
 
 
 def contains(pool: tuple, dice) -> bool:
