@@ -117,7 +117,13 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
     a box given a half by each is covered (one budget), budgets add, and so do values (or,
     ``paired`` 1, the leftover dice of paired colours join; 2, they join and the last paired
     colour is in: what they give in pairs, ``Leftovers.pairing``). Those left with a half on a
-    box outside ``wanted`` (per family, ``halves_wanted``) are not kept."""
+    box outside ``wanted`` (per family, ``halves_wanted``) are not kept.
+
+    The rolls of a merged contribution are ANDs of one side's rolls spread over the other's
+    and the other's repeated. The other's contributions of one head that make the same merged
+    value with a value of this side (capped sums, pairings) are ORed first, while their bits
+    are short, and each such OR is repeated once however often it is met: one AND a merged
+    value, not one a pair of contributions."""
     packing, budget = question.packing, question.budget
     pack, by_head, field = packing.pack, packing.by_head, packing.value_mask
     out = []
@@ -148,16 +154,34 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
         add = {value1: [place[value] for value in found] for value1, found in add.items()}
         # each side's contributions by all but their wide value, their rolls numbered as
         # rolls of both
-        mine = {head: [(add[value], spread(bits, more_size)) for value, bits in cells]
+        mine = {head: [(value, spread(bits, more_size)) for value, bits in cells]
                 for head, cells in by_head(table).items()}
         unit = repeat(1, more_size, size)  # bits times it: the bits repeated, quicker
-        heads = {head: [(value, bits * unit) for value, bits in cells]
-                 for head, cells in by_head(other).items()}
+        heads = by_head(other)
+        repeated = {}  # the other's rolls -> them as rolls of both
+        grouped = {}  # (value1, head2) -> [(place of the merged value, rolls of both)]
+
+        def group(value1: int, head2: tuple) -> list:
+            """The rolls of head ``head2``'s contributions by the merged value each makes with
+            ``value1``, as rolls of both: those that make the same are ORed while short."""
+            places, union = add[value1], {}
+            for value2, bits in heads[head2]:
+                x = places[value2]
+                union[x] = union.get(x, 0) | bits
+            found = grouped[value1, head2] = []
+            for x, bits in union.items():
+                long = repeated.get(bits)
+                if long is None:  # single contributions, or ORs of them: about as many
+                    long = repeated[bits] = bits * unit
+                found.append((x, long))
+            return found
+
         by_value = {}
         for (full1, halves1, budget1), found1 in mine.items():
             steps = len(heads)
             used1, room = full1 | halves1, budget - budget1
-            for (full2, halves2, budget2), found2 in heads.items():
+            for head2 in heads:
+                full2, halves2, budget2 = head2
                 both = halves1 & halves2
                 halves = (halves1 | halves2) ^ both
                 if (full1 & (full2 | halves2) or full2 & used1 or halves & unwanted
@@ -168,10 +192,14 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
                 if rolls is None:
                     rolls = by_value[head] = ([0] * len(values) if len(values) <= MANY_VALUES
                                               else defaultdict(int))
-                steps += len(found1) * len(found2)
-                for add1, spread_bits in found1:
-                    for value2, repeated in found2:
-                        rolls[add1[value2]] |= spread_bits & repeated
+                for value1, spread_bits in found1:
+                    found2 = grouped.get((value1, head2))
+                    if found2 is None:
+                        found2 = group(value1, head2)
+                        steps += len(heads[head2])
+                    steps += len(found2)
+                    for x, long in found2:
+                        rolls[x] |= spread_bits & long
             work.spend(steps // MERGE_STEPS)
             work.ask_stop()
         merged_table = {}
