@@ -18,7 +18,10 @@ from odd_nb.games.one_deck.odds.problem import INF, TooMuchWork, plan_for
 from odd_nb.games.one_deck.odds.walk import mask_distribution
 from odd_nb.games.one_deck.odds.split import split_distribution, supports
 from odd_nb.games.one_deck.odds.split.families import question_for
+from odd_nb.games.one_deck.odds.split.merge import Grouped
 from odd_nb.games.one_deck.odds.split.work import Work
+
+GROUP = Grouped.group  # the grouping itself, as the module has it
 
 DIE_COLOURS = ("yellow", "pink", "blue", "black")
 BOX_COLOURS = ("yellow", "pink", "blue", "black", "any")
@@ -97,6 +100,28 @@ def test_s4_a7_merges_with_many_values_equal_the_walk(monkeypatch):
         case = random_case(rng, rng.randint(3, 6))
         got, want = both(case)
         assert (got[0], got[1], got[3]) == (want[0], want[1], want[3]), case
+
+
+def test_s4_a7_merges_that_group_equal_the_walk(monkeypatch):
+    """§4, A7: a merge of many rolls ORs the other table's contributions that make the same
+    merged value (capped sums, pairings) before it repeats them (``Grouped``); with every merge
+    made to group, 60 seeded encounters of 3-5 dice still give the walk's very answer."""
+    from odd_nb.games.one_deck.odds.split import merge as split_merge
+
+    made = []
+
+    def group(self, *args):
+        made.append(args)
+        return GROUP(self, *args)
+
+    monkeypatch.setattr(split_merge, "GROUPED_FROM", 0)
+    monkeypatch.setattr(split_merge.Grouped, "group", group)
+    rng = random.Random(20261206)
+    for _ in range(60):
+        case = random_case(rng, rng.randint(3, 5))
+        got, want = both(case)
+        assert (got[0], got[1], got[3]) == (want[0], want[1], want[3]), case
+    assert len(made) > 100  # the grouped merges were taken
 
 
 def test_s4_a7_a11_a24_split_equals_the_walk_on_small_boxes_only():

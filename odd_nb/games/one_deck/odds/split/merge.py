@@ -20,6 +20,12 @@ from .work import BITS_PER_UNIT, MERGE_STEPS
 # benchmarks/README.md
 MANY_VALUES = 256
 
+# merges of at least this many rolls of both group the other's contributions (``Grouped``): an
+# AND of so many bits costs more than the grouping; of fewer, grouping made merges up to 40%
+# slower (see benchmarks/README.md)
+GROUPED_FROM = 8192
+STOP_STEPS = 4096  # merge steps between two counts of work (and ``stop()`` asked)
+
 
 class Side(NamedTuple):
     """A side's rolls, never listed one by one (``merged``)."""
@@ -120,16 +126,13 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
     box outside ``wanted`` (per family, ``halves_wanted``) are not kept.
 
     The rolls of a merged contribution are ANDs of one side's rolls spread over the other's
-    and the other's repeated. The other's contributions of one head that make the same merged
-    value with a value of this side (capped sums, pairings) are ORed first, while their bits
-    are short, and each such OR is repeated once however often it is met: one AND a merged
-    value, not one a pair of contributions."""
+    and the other's repeated: one AND a pair of contributions, or, where the rolls of both are
+    many (``GROUPED_FROM``), one a merged value (``Grouped``)."""
     packing, budget = question.packing, question.budget
     pack, by_head, field = packing.pack, packing.by_head, packing.value_mask
     out = []
     for f, (table, other) in enumerate(zip(tables, more)):
         need = question.families[f].need or 0
-        unwanted = ~wanted[f]
         values = {code & field for code in other}
         # value (or leftover) -> a list: the other's value (or leftover) -> both
         add, width = {}, max(values) + 1
@@ -153,55 +156,37 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
         place = {value: x for x, value in enumerate(values)}
         add = {value1: [place[value] for value in found] for value1, found in add.items()}
         # each side's contributions by all but their wide value, their rolls numbered as
-        # rolls of both
-        mine = {head: [(value, spread(bits, more_size)) for value, bits in cells]
+        # rolls of both: this side's spread over the other's rolls, the other's repeated
+        mine = {head: [(value, add[value], spread(bits, more_size)) for value, bits in cells]
                 for head, cells in by_head(table).items()}
         unit = repeat(1, more_size, size)  # bits times it: the bits repeated, quicker
         heads = by_head(other)
-        repeated = {}  # the other's rolls -> them as rolls of both
-        grouped = {}  # (value1, head2) -> [(place of the merged value, rolls of both)]
-
-        def group(value1: int, head2: tuple) -> list:
-            """The rolls of head ``head2``'s contributions by the merged value each makes with
-            ``value1``, as rolls of both: those that make the same are ORed while short."""
-            places, union = add[value1], {}
-            for value2, bits in heads[head2]:
-                x = places[value2]
-                union[x] = union.get(x, 0) | bits
-            found = grouped[value1, head2] = []
-            for x, bits in union.items():
-                long = repeated.get(bits)
-                if long is None:  # single contributions, or ORs of them: about as many
-                    long = repeated[bits] = bits * unit
-                found.append((x, long))
-            return found
-
-        by_value = {}
-        for (full1, halves1, budget1), found1 in mine.items():
-            steps = len(heads)
-            used1, room = full1 | halves1, budget - budget1
-            for head2 in heads:
-                full2, halves2, budget2 = head2
-                both = halves1 & halves2
-                halves = (halves1 | halves2) ^ both
-                if (full1 & (full2 | halves2) or full2 & used1 or halves & unwanted
-                        or budget2 + both.bit_count() > room):
-                    continue
-                head = pack(full1 | full2 | both, halves, budget1 + budget2 + both.bit_count(), 0)
-                rolls = by_value.get(head)
-                if rolls is None:
-                    rolls = by_value[head] = ([0] * len(values) if len(values) <= MANY_VALUES
-                                              else defaultdict(int))
-                for value1, spread_bits in found1:
-                    found2 = grouped.get((value1, head2))
-                    if found2 is None:
-                        found2 = group(value1, head2)
-                        steps += len(heads[head2])
-                    steps += len(found2)
-                    for x, long in found2:
-                        rolls[x] |= spread_bits & long
-            work.spend(steps // MERGE_STEPS)
-            work.ask_stop()
+        grouped = Grouped(add, heads, unit) if size * more_size >= GROUPED_FROM else None
+        if grouped is None:
+            heads = {head: [(value, bits * unit) for value, bits in cells]
+                     for head, cells in heads.items()}
+        by_value, steps = {}, 0
+        for head1, head2, head in merging_heads(mine, heads, budget, ~wanted[f], pack):
+            rolls = by_value.get(head)
+            if rolls is None:
+                rolls = by_value[head] = ([0] * len(values) if len(values) <= MANY_VALUES
+                                          else defaultdict(int))
+            found1, found2 = mine[head1], heads[head2]
+            if grouped is None:  # each pair of contributions: an AND
+                for _, places, spread_bits in found1:
+                    for value2, repeated in found2:
+                        rolls[places[value2]] |= spread_bits & repeated
+            else:  # an AND a merged value
+                of = grouped.of[head2]
+                for value1, _, spread_bits in found1:
+                    for x, repeated in of.get(value1) or grouped.group(value1, head2):
+                        rolls[x] |= spread_bits & repeated
+            steps += len(found1) * len(found2)
+            if steps > STOP_STEPS:
+                work.spend(steps // MERGE_STEPS)
+                work.ask_stop()
+                steps %= MERGE_STEPS
+        work.spend(steps // MERGE_STEPS)
         merged_table = {}
         for head, rolls in by_value.items():  # the values some rolls have
             for x, bits in (enumerate(rolls) if isinstance(rolls, list) else rolls.items()):
@@ -210,6 +195,53 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
         work.spend(sum(map(int.bit_length, merged_table.values())) // BITS_PER_UNIT)
         out.append(merged_table)
     return out
+
+
+def merging_heads(mine: dict, heads: dict, budget: int, unwanted: int, pack):
+    """(head1, head2, merged head) for every head of ``mine`` and of ``heads`` whose
+    contributions merge: neither covers a box the other covers or halves, no half is left on an
+    ``unwanted`` box, and the budgets and the boxes halved by both (one budget each) fit."""
+    for head1 in mine:
+        full1, halves1, budget1 = head1
+        used1, room = full1 | halves1, budget - budget1
+        for head2 in heads:
+            full2, halves2, budget2 = head2
+            both = halves1 & halves2
+            halves = (halves1 | halves2) ^ both
+            if (full1 & (full2 | halves2) or full2 & used1 or halves & unwanted
+                    or budget2 + both.bit_count() > room):
+                continue
+            yield head1, head2, pack(full1 | full2 | both, halves,
+                                     budget1 + budget2 + both.bit_count(), 0)
+
+
+class Grouped:
+    """The other table's contributions of each head grouped by the merged value each makes
+    with a value of this side (capped sums, pairings: many make the same), their rolls ORed
+    while short and repeated once for every roll of this side: ``of[head2][value1]`` ->
+    [(place of the merged value, rolls of both)], made as asked (``group``). Each OR is
+    repeated once however often it is met."""
+
+    __slots__ = ("add", "heads", "unit", "of", "repeated")
+
+    def __init__(self, add: dict, heads: dict, unit: int):
+        self.add, self.heads, self.unit = add, heads, unit
+        self.of = {head2: {} for head2 in heads}
+        self.repeated = {}  # the other's rolls (short) -> as rolls of both
+
+    def group(self, value1: int, head2: tuple) -> list:
+        """``of[head2][value1]``, made and kept."""
+        places, union = self.add[value1], {}
+        for value2, bits in self.heads[head2]:
+            x = places[value2]
+            union[x] = union.get(x, 0) | bits
+        found = self.of[head2][value1] = []
+        for x, bits in union.items():
+            long = self.repeated.get(bits)
+            if long is None:  # single contributions, or ORs of them: about as many
+                long = self.repeated[bits] = bits * self.unit
+            found.append((x, long))
+        return found
 
 
 def onto_wide_in_pairs(question, tables: list, leftovers: Leftovers) -> list:
