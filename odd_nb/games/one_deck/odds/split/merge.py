@@ -181,7 +181,7 @@ def merge(question, tables: list, size: int, more: list, more_size: int, wanted:
                 for value1, _, spread_bits in found1:
                     for x, repeated in of.get(value1) or grouped.group(value1, head2):
                         rolls[x] |= spread_bits & repeated
-            steps += len(found1) * len(found2)
+            steps += len(found1) * len(found2)  # grouped or not: no fewer than the ANDs
             if steps > STOP_STEPS:
                 work.spend(steps // MERGE_STEPS)
                 work.ask_stop()
