@@ -135,11 +135,10 @@ class Solver:
             if armor_failed and not box.armor:
                 continue
             while True:
-                for used, left, conv_left in self._covers(box, self.need[i], dice, conv, k):
-                    if self._value(k + 1, left, conv_left, armor_failed) == target:
-                        covered[i], uses[i] = True, used
-                        dice, conv = left, conv_left
-                        break
+                cover = self._cover_to(k, dice, conv, armor_failed, target)
+                if cover is not None:
+                    covered[i], uses[i] = True, cover[0]
+                    dice, conv = cover[1], cover[2]
                 else:
                     sacrificed = self._sacrifice(dice, conv)
                     if sacrificed and self._value(k, *sacrificed, armor_failed) == target:
@@ -155,6 +154,28 @@ class Solver:
         """The weighted damage and time of the best placement (what ``solve`` minimises)."""
         conv = black_supply if self.conversions else 0
         return (self._value(0, tuple(sorted(dice)), conv, False) >> self._shift) // TIE
+
+    def _cover_to(self, k: int, dice: tuple, conv: int, armor_failed: bool, target: int):
+        """The first cover of box order[k] (``_covers``, in their order) whose dice left reach
+        ``target``, or None. The search knows the value of what most covers leave, so those it
+        knows are looked at first (a wide box's covers made one by one until one does), then
+        whether leaving the box open reaches it; then the covers it tried, every value worked
+        out."""
+        i = self.order[k]
+        box, need = self.boxes[i], self.need[i]
+        for cover in self._covers(box, need, dice, conv, k):
+            known = self._best.get((k + 1, *self._canonical(k + 1, cover[1], cover[2]),
+                                    armor_failed))
+            if known == target:
+                return cover
+        known = self._best.get((k + 1, *self._canonical(k + 1, dice, conv),
+                                armor_failed or box.armor))
+        if known is not None and known + self.cost(i) == target:
+            return None  # left open: a cover leads to other boxes covered, another key
+        for cover in self._tried_covers(box, need, dice, conv, k):
+            if self._value(k + 1, cover[1], cover[2], armor_failed) == target:
+                return cover
+        return None
 
     # -- the search ------------------------------------------------------------------------------
     def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool, beat=_NEVER):
@@ -228,7 +249,8 @@ class Solver:
         if armor_failed and not box.armor:  # armor first: nothing else may hold dice (§4, A11)
             return self._value(k + 1, dice, conv, True) + cost
         best = _NEVER
-        for used, left, conv_left in self._covers(box, self.need[self.order[k]], dice, conv, k):
+        for used, left, conv_left in self._tried_covers(box, self.need[self.order[k]], dice, conv,
+                                                        k):
             value = self._value(k + 1, left, conv_left, armor_failed, best)
             if value is None:
                 continue  # what it leaves cannot do better than the best so far
@@ -253,6 +275,14 @@ class Solver:
             if armor_failed and not box.armor or not _could_cover(box, need[i], dice, conv):
                 total += self._costs[i]
         return total
+
+    def _tried_covers(self, box, need: int, dice: tuple, conv: int, k: int):
+        """The covers the search tries: ``_covers``, less a wide box's covers that another
+        beats (``_unbeaten``)."""
+        if not box.wide:
+            return self._covers(box, need, dice, conv, k)
+        found = list(self._wide_covers(box, need, dice, conv, k))
+        return _unbeaten(found) if len(found) > 1 else found
 
     def _covers(self, box, need: int, dice: tuple, conv: int, k: int):
         """Every non-dominated way to cover ``box`` (at position ``k`` of the order): (dice used,
@@ -286,7 +316,6 @@ class Solver:
         usable = tuple(d for d in dice if colour_matches(box.colour, d[0]))
         other = tuple(d for d in dice if not colour_matches(box.colour, d[0]))
         cuts = self.cuts[k + 1]
-        found = []
         for pairs in self._pairings(other, conv):
             converted = tuple((BLACK, min(a[1], b[1]), a, b) for a, b in pairs)
             pool = _without(dice, *(d for pair in pairs for d in pair))
@@ -299,8 +328,7 @@ class Solver:
             for used in sums:
                 if converted and need - rest + sum(v for _, v in used) - lowest >= need:
                     continue  # it covers without its lowest pair too, which leaves more
-                found.append((used + converted, _without(pool, *used), conv - len(pairs)))
-        return _unbeaten(found) if len(found) > 1 else found
+                yield used + converted, _without(pool, *used), conv - len(pairs)
 
 
 def _unbeaten(covers: list) -> list:
