@@ -164,12 +164,9 @@ class Solver:
         i = self.order[k]
         box, need = self.boxes[i], self.need[i]
         for cover in self._covers(box, need, dice, conv, k):
-            known = self._best.get((k + 1, *self._canonical(k + 1, cover[1], cover[2]),
-                                    armor_failed))
-            if known == target:
+            if self._known(k + 1, cover[1], cover[2], armor_failed) == target:
                 return cover
-        known = self._best.get((k + 1, *self._canonical(k + 1, dice, conv),
-                                armor_failed or box.armor))
+        known = self._known(k + 1, dice, conv, armor_failed or box.armor)
         if known is not None and known + self.cost(i) == target:
             return None  # left open: a cover leads to other boxes covered, another key
         for cover in self._tried_covers(box, need, dice, conv, k):
@@ -178,6 +175,11 @@ class Solver:
         return None
 
     # -- the search ------------------------------------------------------------------------------
+    def _known(self, k: int, dice: tuple, conv: int, armor_failed: bool):
+        """The least cost of boxes order[k:] if the search has it (``_value``'s memo), else
+        None: nothing is worked out."""
+        return self._best.get((k, *self._canonical(k, dice, conv), armor_failed))
+
     def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool, beat=_NEVER):
         """The least cost of boxes order[k:] (``_search``, remembered); None when it is not
         known yet and a lower bound (``_bound``) shows it cannot be less than ``beat``."""
