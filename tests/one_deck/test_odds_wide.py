@@ -284,6 +284,34 @@ def test_s4_a7_contributions_pruned_by_subtraction_are_those_none_beats(seed):
     assert len(found) > 2 * len(kept) > 20
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_s4_a7_rolls_that_share_their_highest_dice_share_what_they_make(seed):
+    """§4 and A7 (docs/odds.md, "vector", point 3): a colour's contributions are made die by
+    die from the highest, so the rolls that share their highest dice start from what those
+    make (``Colours._prefixes``). Listed in a shuffled order, every roll's contributions are
+    those of a ``Colours`` that lists that roll alone, and a die is added once for each
+    distinct run of highest dice, not once for each die of each roll."""
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    rng = random.Random(1300 + seed)
+    colour, other = rng.sample(("yellow", "pink", "blue"), 2)
+    boxes = [Box(colour, rng.randint(6, 14), wide=True), Box(other, rng.randint(4, 10), wide=True),
+             Box(rng.choice((colour, other, "any")), rng.randint(1, 6), damage=1)]
+    plan = plan_for({colour: 4, other: 1}, boxes, black_supply=1 + seed % 3)
+    shared = Colours(plan)
+    c = next(c for c in shared.order if shared.dice[c] == 4)
+    rolls = [faces for faces, _ in shared.rolls(c)]
+    rng.shuffle(rolls)
+    made = []
+    one_more = shared._one_more
+    shared._one_more = lambda *args: made.append(args[:2]) or one_more(*args)
+    for faces in rolls:
+        for f in range(len(shared.families)):
+            assert shared.options(f, c, faces, -1) == Colours(plan).options(f, c, faces, -1)
+    highest = {faces[::-1][:k] for faces in rolls for k in range(1, len(faces) + 1)}
+    assert len(made) == len(highest) * len(shared.families) < sum(map(len, rolls))
+
+
 def every_colour_pools(rng: random.Random, dice: int):
     """A seeded encounter whose wide boxes (two or three, of different colours among yellow,
     pink and blue; armor in some) leave every colour a box it reaches only in 2-for-1 pairs;

@@ -124,6 +124,10 @@ class Colours:
                 self.order = [c for c in self.order if c != most] + [most]
         self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
         self._spreads = {}
+        # (family, colour, a roll's highest faces, highest first) -> what those dice make
+        # (``options``); no dice: nothing covered, nothing spent
+        self._prefixes = {(f, c, ()): frozenset([(f, 0, 0, 0, (), (0,) * len(family[2]))])
+                          for f, family in enumerate(self.families) for c in range(4)}
         self.tried = 0  # configurations listed, paired off and compared (their work, in steps)
         self.needs = [tuple(need for need, *_ in family[2]) for family in self.families]
         self.codes = Dominance(max(len(small) for _, small, _ in self.families), self.budget,
@@ -152,44 +156,58 @@ class Colours:
         beaten by another (``prune``). Each die, from the highest: left free, on a small box it
         reaches (its colour or black; black spends the budget), half of a pair on a small box
         that does not take it (two halves of this colour: a pair, one budget), on a wide box that
-        takes it (black: one budget), or kept in the pool for pairs onto a wide box."""
+        takes it (black: one budget), or kept in the pool for pairs onto a wide box. What the
+        highest dice make is kept (``_prefixes``): rolls that share them start from it."""
+        prefixes = self._prefixes
+        states, known = prefixes[f, c, ()], 0
+        highest = faces[::-1]
+        for k in range(len(highest), 0, -1):  # the most dice from the top already made
+            found = prefixes.get((f, c, highest[:k]))
+            if found is not None:
+                states, known = found, k
+                break
+        for k in range(known, len(highest)):
+            states = prefixes[f, c, highest[:k + 1]] = self._one_more(f, c, states, highest[k])
+        # a half no other colour could complete is a die spent for nothing
+        return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
+                      for cfg in states}, self.codes, self)
+
+    def _one_more(self, f: int, c: int, states: frozenset, face: int) -> frozenset:
+        """The contributions of ``states`` with one more die of colour ``c`` showing ``face``
+        (lower than or equal to their dice), each way it may go (``options``), pruned: a
+        contribution beaten now stays beaten whatever lower dice do (docs/odds.md, point 3)."""
         _, small, wide = self.families[f]
         budget, black = self.budget, c == K
         pooled = self.pooled[c]
         conv = self.plan.conv_ok and not black
-        states = {(f, 0, 0, 0, (), (0,) * len(wide))}
-        for face in reversed(faces):
-            nxt = set(states)
-            for cfg in states:
-                _, covered, halved, spent, pool, values = cfg
-                cost = spent + black
-                if cost > budget:
+        nxt = set(states)
+        for cfg in states:
+            _, covered, halved, spent, pool, values = cfg
+            cost = spent + black
+            if cost > budget:
+                continue
+            for bit, target, acc, _, _ in small:
+                if covered & bit or face < target:
                     continue
-                for bit, target, acc, _, _ in small:
-                    if covered & bit or face < target:
-                        continue
-                    if c in acc:
-                        if not halved & bit:
-                            nxt.add((f, covered | bit, halved, cost, pool, values))
-                    elif conv and len(acc) < 4:
-                        if halved & bit:  # a pair of this colour's dice
-                            if spent + 1 <= budget:
-                                nxt.add((f, covered | bit, halved ^ bit, spent + 1, pool,
-                                         values))
-                        else:
-                            nxt.add((f, covered, halved | bit, spent, pool, values))
-                for w, (need, acc, _, _) in enumerate(wide):
-                    if c in acc and values[w] < need:
-                        more = list(values)
-                        more[w] = min(need, values[w] + face)
-                        nxt.add((f, covered, halved, cost, pool, tuple(more)))
-                if pooled and len(pool) < 2 * (budget - spent):
-                    nxt.add((f, covered, halved, spent, pool + (face,), values))
-            self.tried += len(nxt)
-            states = prune(nxt, self.codes, self)  # pruned die by die (docs/odds.md, point 3)
-        # a half no other colour could complete is a die spent for nothing
-        return prune({cfg[:HALVED] + (cfg[HALVED] & mates,) + cfg[SPENT:]
-                      for cfg in states}, self.codes, self)
+                if c in acc:
+                    if not halved & bit:
+                        nxt.add((f, covered | bit, halved, cost, pool, values))
+                elif conv and len(acc) < 4:
+                    if halved & bit:  # a pair of this colour's dice
+                        if spent + 1 <= budget:
+                            nxt.add((f, covered | bit, halved ^ bit, spent + 1, pool,
+                                     values))
+                    else:
+                        nxt.add((f, covered, halved | bit, spent, pool, values))
+            for w, (need, acc, _, _) in enumerate(wide):
+                if c in acc and values[w] < need:
+                    more = list(values)
+                    more[w] = min(need, values[w] + face)
+                    nxt.add((f, covered, halved, cost, pool, tuple(more)))
+            if pooled and len(pool) < 2 * (budget - spent):
+                nxt.add((f, covered, halved, spent, pool + (face,), values))
+        self.tried += len(nxt)
+        return prune(nxt, self.codes, self)
 
     def listing(self, c: int, work) -> list:
         """Each roll of colour ``c`` (``rolls``): its contributions in every family
