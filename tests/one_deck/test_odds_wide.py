@@ -11,8 +11,9 @@ dice, no solver at all). Rules references are to docs/rules/one-deck-dungeon.md.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
+from operator import ge
 
 import pytest
 
@@ -310,6 +311,48 @@ def test_s4_a7_rolls_that_share_their_highest_dice_share_what_they_make(seed):
             assert shared.options(f, c, faces, -1) == Colours(plan).options(f, c, faces, -1)
     highest = {faces[::-1][:k] for faces in rolls for k in range(1, len(faces) + 1)}
     assert len(made) == len(highest) * len(shared.families) < sum(map(len, rolls))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_s4_a7_the_last_colour_paired_with_a_pool_answers_the_up_sets_as_each_pairing(seed):
+    """§4 and A7 (docs/odds.md, "one pool before at a time"): ``Colours.paired_with`` groups the
+    last colour's contributions whose own pool makes the same pairs with the pool before, and
+    keeps, of each group's spreads, none that another of no more pairs and no less on every box
+    beats. So a contribution it makes holds no roll that pairing each one off every way does
+    not give it, and each question of the up-sets (a head, room in the budget,
+    what each wide box lacks) holds the same rolls either way."""
+    from odd_nb.games.one_deck.odds.split.work import Work
+    from odd_nb.games.one_deck.odds.vector import POOL, SPENT, VALUES, Colours
+
+    rng = random.Random(1400 + seed)
+    pool, boxes, supply = every_colour_pools(rng, 6)
+    colours = Colours(plan_for(pool, boxes, black_supply=supply + 2))
+    c = colours.order[-1]
+    assert colours.pooled[c]
+    table = colours.table(c, Work())[0]
+    before = tuple(sorted(rng.choices(range(1, 7), k=rng.randint(0, 3)), reverse=True))
+    each = defaultdict(int)  # every contribution paired off every way, one by one
+    for x, bits in table.items():
+        both = sorted(before + x[POOL], reverse=True)[:2 * (colours.budget - x[SPENT])]
+        for y in colours.paired(x[:POOL] + (tuple(both),) + x[VALUES:]):
+            each[y] |= bits
+    grouped = colours.paired_with(table, before)
+    assert all(bits & ~each[y] == 0 for y, bits in grouped.items())
+    for y in rng.sample(sorted(each), min(60, len(each))):
+        for room in range(y[SPENT], colours.budget + 1):
+            question = y[:SPENT], room, y[VALUES]
+            assert holding(grouped, *question) == holding(each, *question)
+
+
+def holding(found: dict, head: tuple, room: int, lacks: tuple) -> int:
+    """The rolls (bits) of the contributions of ``found`` with that head (family, covered,
+    halved), a budget of ``room`` or less and at least ``lacks`` on each wide box: an up-set's
+    question."""
+    out = 0
+    for y, bits in found.items():
+        if y[:3] == head and y[3] <= room and all(map(ge, y[5], lacks)):
+            out |= bits
+    return out
 
 
 def every_colour_pools(rng: random.Random, dice: int):

@@ -123,7 +123,7 @@ class Colours:
                     prod(rolls_of[c] for c in self.order if c != most) <= rolls_of[most]:
                 self.order = [c for c in self.order if c != most] + [most]
         self._final, self._cut, self._paired, self._listed = {}, {}, {}, {}
-        self._spreads = {}
+        self._spreads, self._own_pools, self._spread_onto = {}, {}, {}
         # (family, colour, a roll's highest faces, highest first) -> what those dice make
         # (``options``); no dice: nothing covered, nothing spent
         self._prefixes = {(f, c, ()): frozenset([(f, 0, 0, 0, (), (0,) * len(family[2]))])
@@ -389,27 +389,61 @@ class Colours:
         """
         budget = self.budget
         spend = self._tried if work is None else work.spend
-        merged = {}  # (budget spent, own pool) -> the pairs' values of the two pools together
-        grouped = defaultdict(int)  # the contributions with those values instead of a pool
-        for n, (x, bits) in enumerate(table.items(), 1):
-            f, covered, halved, spent, mine, values = x
-            pairs = merged.get((spent, mine))
-            if pairs is None:
-                both = sorted(pool + mine, reverse=True)[:2 * (budget - spent)]
-                pairs = merged[spent, mine] = tuple(both[1::2])
-            grouped[f, covered, halved, spent, pairs, values] |= bits
+        by_own_pool, rests = self._by_own_pool(table)
+        # (budget spent, the pairs' values) -> per rest (by number), the rolls of the
+        # contributions that make those pairs with ``pool``
+        grouped = {}
+        for n, (spent, mine, members) in enumerate(by_own_pool, 1):
+            pairs = (spent, tuple(sorted(pool + mine, reverse=True)[1:2 * (budget - spent):2]))
+            found = grouped.get(pairs)
+            if found is None:
+                found = grouped[pairs] = [0] * len(rests)
+            for x, bits in members:
+                found[x] |= bits
             if n % 256 == 0:
-                spend(256)  # each contribution read
-        spend(len(table) % 256)
+                spend(256)  # each own pool paired, a quarter of each contribution read
+        spend(len(by_own_pool) % 256 + len(table) // 4)
         out = defaultdict(int)
-        for (f, covered, halved, spent, pairs, values), bits in grouped.items():
-            needs = self.needs[f]
-            ways = self.spreads(f, pairs)
-            spend(4 * len(ways))  # each a contribution made and kept
-            for j, added in ways:
-                out[f, covered, halved, spent + j, (),
-                    tuple(map(min, needs, map(add, values, added)))] |= bits
+        for (spent, pairs), found in grouped.items():
+            for x, bits in enumerate(found):
+                if bits:
+                    f, covered, halved, values = rests[x]
+                    ways = self.spread_onto(f, values, pairs)
+                    spend(1 + len(ways))  # each a contribution made and kept
+                    for j, after in ways:
+                        out[f, covered, halved, spent + j, (), after] |= bits
         return out
+
+    def spread_onto(self, f: int, values: tuple, pairs: tuple) -> list:
+        """(pairs paid, the wide values after) of ``values`` with the ``pairs`` spread onto the
+        wide boxes every way ``spreads`` gives, capped at the needs; none that another of no
+        more pairs and no less on every box beats: joined with anything, it would do no better
+        (made once for each values and pairs)."""
+        out = self._spread_onto.get((f, values, pairs))
+        if out is None:
+            needs, out = self.needs[f], []
+            for j, added in self.spreads(f, pairs):  # by pairs paid, ascending
+                after = tuple(map(min, needs, map(add, values, added)))
+                if not any(all(map(ge, kept, after)) for _, kept in out):
+                    out.append((j, after))
+            self._spread_onto[f, values, pairs] = out
+        return out
+
+    def _by_own_pool(self, table: dict) -> tuple:
+        """The contributions of ``table`` by their budget spent and own pool, as (spent, own
+        pool, [(the number of the rest, rolls)]), and the rests (family, covered, halved,
+        values) by number: what ``paired_with`` reads for every pool before (made once for
+        each table)."""
+        entry = self._own_pools.get(id(table))
+        if entry is None or entry[0] is not table:
+            groups, numbers = defaultdict(list), {}
+            for (f, covered, halved, spent, mine, values), bits in table.items():
+                x = numbers.setdefault((f, covered, halved, values), len(numbers))
+                groups[spent, mine].append((x, bits))
+            entry = self._own_pools[id(table)] = (
+                table, [(spent, mine, members) for (spent, mine), members in groups.items()],
+                list(numbers))
+        return entry[1], entry[2]
 
     def _tried(self, steps: int) -> None:
         """Count ``steps`` in ``tried``, for the caller to count as work."""
