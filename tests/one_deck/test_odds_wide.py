@@ -344,6 +344,34 @@ def test_s4_a7_the_last_colour_paired_with_a_pool_answers_the_up_sets_as_each_pa
             assert holding(grouped, *question) == holding(each, *question)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_s4_a7_up_sets_on_the_lacks_asked_answer_as_on_every_lack(seed):
+    """§4 and A7 (docs/odds.md, "through up-sets"): an up-set's grid has places only for the
+    lacks the contributions before can ask about (``upsets.lacks_asked``), a value of the last
+    colour counting at the largest of them it reaches. Every contribution asking gets the
+    same rolls at each key as from a grid of every lack, on smaller grids."""
+    from odd_nb.games.one_deck.odds.split.work import Work
+    from odd_nb.games.one_deck.odds.upsets import UpSets
+    from odd_nb.games.one_deck.odds.vector import Colours
+
+    rng = random.Random(1500 + seed)
+    pool, boxes, supply = every_colour_pools(rng, 6)
+    colours = Colours(plan_for(pool, boxes, black_supply=supply + 2))
+    table = colours.paired_with(colours.table(colours.order[-1], Work())[0], (6, 3))
+    needs = colours.needs[0]
+    asking = [(0,) * len(needs)] + [tuple(rng.randint(0, need) for need in needs)
+                                    for _ in range(3)]
+    small = len(colours.families[0][1])
+    few, every = UpSets(colours, 0, table, asking), UpSets(colours, 0, table)
+    for values in asking:
+        for _ in range(10):
+            halved = rng.getrandbits(small)
+            a = (0, rng.getrandbits(small) & ~halved, halved, rng.randint(0, colours.budget), (),
+                 values)
+            assert few.reached(a) == every.reached(a)
+    assert few.room_stride < every.room_stride  # the places of a room in each grid
+
+
 def holding(found: dict, head: tuple, room: int, lacks: tuple) -> int:
     """The rolls (bits) of the contributions of ``found`` with that head (family, covered,
     halved), a budget of ``room`` or less and at least ``lacks`` on each wide box: an up-set's

@@ -32,8 +32,9 @@ asks a few per head instead of joining every contribution of the last colour.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
-from operator import mul, or_
+from operator import or_
 
 from .problem import INF
 
@@ -43,9 +44,13 @@ class UpSets:
     its rolls) by head, and what a contribution of the colours before reaches with them
     (``reached``). ``questions`` counts the up-sets asked, ``tried`` the contributions looked
     at to answer them (the work). A contribution is ``vector``'s tuple: (family, covered,
-    halved, spent, pool, values)."""
+    halved, spent, pool, values).
 
-    def __init__(self, colours, f: int, found: dict):
+    ``asking``: the wide values of the contributions that will ask (None: any). A question
+    names what each wide box lacks, so only the lacks they can name are places of the grids
+    (``lacks_asked``); a value of the last colour counts at the largest of them it reaches."""
+
+    def __init__(self, colours, f: int, found: dict, asking=None):
         self.budget = colours.budget
         self.wide = colours.families[f][2]
         self.final_key, self.full = colours.final_key, (f, 0, 0, 0, (), colours.needs[f])
@@ -54,9 +59,15 @@ class UpSets:
             heads[covered, halved].append((spent, values, bits))
         self.heads = list(heads.items())
         # per head, once asked: the rolls that answer each question, at ``room * room_stride``
-        # plus each lack times its box's stride (``_grid``)
+        # plus each lack's place times its box's stride (``_grid``)
         self.grids = [None] * len(self.heads)
-        self.sizes = [need + 1 for need, *_ in self.wide]  # a value is 0..need
+        lacks = lacks_asked(colours.needs[f], asking)
+        self.sizes = [len(asked) for asked in lacks]
+        # per box: a lack asked -> its place; a value -> the place of the largest lack asked
+        # it reaches (values are 0..need)
+        self.place_of = [{lack: x for x, lack in enumerate(asked)} for asked in lacks]
+        self.reaches = [[bisect_right(asked, value) - 1 for value in range(need + 1)]
+                        for asked, need in zip(lacks, colours.needs[f])]
         self.strides = [1] * len(self.sizes)
         for w in range(len(self.sizes) - 2, -1, -1):
             self.strides[w] = self.strides[w + 1] * self.sizes[w + 1]
@@ -77,7 +88,8 @@ class UpSets:
         ways = self.wide_ways.get(values)
         if ways is None:  # each set of wide boxes to cover: its cost and its lacks' place
             ways = self.wide_ways[values] = [
-                (extra, sum(map(mul, lacks, self.strides)))
+                (extra, sum(place_of[lack] * stride for place_of, lack, stride
+                            in zip(self.place_of, lacks, self.strides)))
                 for extra, lacks in self._wide_ways(values)]
         by_key = defaultdict(int)
         grids, small_keys, room_stride = self.grids, self.small_keys, self.room_stride
@@ -141,14 +153,29 @@ class UpSets:
         self.tried += len(cells) + len(grid) * (len(strides) + 1) // 12
         for spent, values, bits in cells:
             at = spent * self.room_stride
-            for value, stride in zip(values, strides):
-                at += value * stride
+            for value, reaches, stride in zip(values, self.reaches, strides):
+                at += reaches[value] * stride
             grid[at] |= bits
         room = self.room_stride
         for size, stride in zip(self.sizes, strides):
             up_close(grid, size, stride)
         up_close(grid, self.budget + 1, room, down=False)
         return grid
+
+
+def lacks_asked(needs: tuple, asking=None) -> list:
+    """Per wide box of those ``needs``, the lacks that contributions with the wide values
+    ``asking`` can ask about, ascending: each one's need less its value, or 0 (a box it leaves
+    open, or full); every lack when ``asking`` is None.
+
+    >>> lacks_asked((9, 5), [(0, 0), (4, 5), (9, 1)])
+    [[0, 5, 9], [0, 4, 5]]
+    """
+    if asking is None:
+        return [list(range(need + 1)) for need in needs]
+    asking = set(asking)
+    return [sorted({0} | {max(0, need - values[w]) for values in asking})
+            for w, need in enumerate(needs)]
 
 
 def up_close(grid: list, size: int, stride: int, down: bool = True) -> None:
@@ -185,4 +212,4 @@ def pool_free(contributions) -> bool:
     return not any(pool for _, _, _, _, pool, _ in contributions)
 
 
-__all__ = ["UpSets", "pool_free"]
+__all__ = ["UpSets", "lacks_asked", "pool_free"]

@@ -38,7 +38,7 @@ from .problem import INF, K, seconds_by_rolls
 from .split.bits import repeat, spread
 from .split.sides import colour_rolls
 from .split.work import Work
-from .upsets import UpSets, pool_free
+from .upsets import UpSets, lacks_asked, pool_free
 
 __all__ = ["NAME", "SECONDS_PER_ROLL", "answers", "least_seconds", "distribution", "supports",
            "vector_distribution"]
@@ -687,7 +687,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 roll_ways = [w for _, w in rolls]
             upsets = None
             if not colours.pooled[c] and pool_free(before):  # no die kept for pairs
-                upsets = [UpSets(colours, f, table) for f, table in enumerate(found)]
+                upsets = [UpSets(colours, f, table, [a[VALUES] for a in before
+                                                     if a[FAMILY] == f])
+                          for f, table in enumerate(found)]
                 if sum(u.cost(len(before)) for u in upsets) > len(before) * sum(map(len, found)):
                     upsets = None  # joining every pair is the cheaper
             by_pool = None  # or the contributions before by their pool (``paired_with``)
@@ -698,9 +700,11 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     by_pool[a[POOL]].append(a)
                 heads = [len({x[COVERED:SPENT] for x in table}) for table in found]
                 questions = sum(h << len(colours.needs[f]) for f, h in enumerate(heads))
-                places = sum(h * prod(need + 1 for need in colours.needs[f])
-                             * (colours.budget + 1) * (len(colours.needs[f]) + 1)
-                             for f, h in enumerate(heads))  # the grids' of one pool
+                # the grids' of one pool, their places the lacks its contributions ask about
+                places = sum(h * sum(prod(map(len, lacks_asked(colours.needs[f], [
+                    a[VALUES] for a in group if a[FAMILY] == f]))) for group in by_pool.values())
+                    // len(by_pool) * (colours.budget + 1) * (len(colours.needs[f]) + 1)
+                    for f, h in enumerate(heads))
                 # the most ways a merged pool pairs off: its longest, every die a six
                 longest = min(2 * colours.budget, max(map(len, by_pool)) + max(
                     (len(x[POOL]) for table in found for x in table), default=0))
@@ -717,7 +721,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     sets.questions = sets.tried = 0
             elif by_pool is not None:  # through up-sets, one pool before at a time
                 for pool, group in by_pool.items():
-                    upsets = [UpSets(colours, f, colours.paired_with(table, pool, work))
+                    upsets = [UpSets(colours, f, colours.paired_with(table, pool, work),
+                                     [a[VALUES] for a in group if a[FAMILY] == f])
                               for f, table in enumerate(found)]
                     work.spend(2 * sum(map(len, found)) + colours.tried)
                     colours.tried = 0
@@ -772,19 +777,24 @@ def pools_cheaper(pools: int, before: int, last: int, questions: int, fan: int,
                   places: int) -> bool:
     """Whether the last colour is the cheaper joined through up-sets one pool before at a
     time than by addition (each of the ``before`` contributions with each of its ``last``).
-    Per pool, each of its contributions pairs off in up to ``fan`` ways (about two joins'
-    work each; a bound: those whose pools give the same pairs pair off once, ``paired_with``)
-    and the grids' ``places`` are passed over (a tenth of a join each: slices); then
-    ``questions`` a contribution before (heads times sets of wide boxes), half a join each.
-    Measured: generated #4 (210 pools, grids of 1,001 places) 1.3 s this way, 1.2 s by
-    addition; #7 18 s against 13 s; Wick Wisp's row (84 pools) 3.5 s against 18 s.
+    Per pool, each of its contributions pairs off in up to ``fan`` ways (about a join's work
+    each; a bound: those whose own pools give the same pairs pair off once, and a spread
+    another beats is dropped, ``paired_with``) and the grids' ``places`` (the lacks its
+    contributions ask about, ``upsets.lacks_asked``) are passed over (a tenth of a join each:
+    slices); then ``questions`` a contribution before (heads times sets of wide boxes), half a
+    join each. Measured: generated #4 (210 pools) 0.81 s this way, 1.14 s by addition; #7
+    5.6 s against 14.3 s; #5 (923 pools, each pairing off in up to 32 ways) 109 s against
+    90 s; Wick Wisp's row (84 pools) 3.5 s against 18 s (before the grids had only the lacks
+    asked).
 
     >>> pools_cheaper(84, 22_735, 1_723, 68, 8, 18_360)   # Wick Wisp's row
     True
-    >>> pools_cheaper(210, 4_701, 432, 68, 9, 51_051)    # generated #4
+    >>> pools_cheaper(210, 4_701, 432, 68, 9, 11_886)    # generated #4
+    True
+    >>> pools_cheaper(923, 9_543, 15_534, 48, 32, 3_612)   # generated #5
     False
     """
-    return pools * (2 * fan * last + places // 10) + before * questions // 2 < before * last
+    return pools * (fan * last + places // 10) + before * questions // 2 < before * last
 
 
 def levels_of(keys, bits) -> tuple:
