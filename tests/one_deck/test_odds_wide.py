@@ -319,9 +319,12 @@ def test_s4_a7_the_last_colour_paired_with_a_pool_answers_the_up_sets_as_each_pa
     last colour's contributions whose own pool makes the same pairs with the pool before, and
     keeps, of each group's spreads, none that another of no more pairs and no less on every box
     beats. So a contribution it makes holds no roll that pairing each one off every way does
-    not give it, and each question of the up-sets (a head, room in the budget,
-    what each wide box lacks) holds the same rolls either way."""
+    not give it, and each question of the up-sets (a head, room in the budget, what each wide
+    box lacks) holds the same rolls either way. Told the lacks the up-sets will be asked about
+    (``upsets.lacks_asked``), it makes each wide value the largest of them it reaches: each
+    question about those lacks still holds the same rolls."""
     from odd_nb.games.one_deck.odds.split.work import Work
+    from odd_nb.games.one_deck.odds.upsets import lacks_asked
     from odd_nb.games.one_deck.odds.vector import POOL, SPENT, VALUES, Colours
 
     rng = random.Random(1400 + seed)
@@ -342,6 +345,15 @@ def test_s4_a7_the_last_colour_paired_with_a_pool_answers_the_up_sets_as_each_pa
         for room in range(y[SPENT], colours.budget + 1):
             question = y[:SPENT], room, y[VALUES]
             assert holding(grouped, *question) == holding(each, *question)
+    needs = colours.needs[0]
+    lacks = lacks_asked(needs, [tuple(rng.randint(0, need) for need in needs) for _ in range(3)])
+    rounded = colours.paired_with(table, before, None, lacks)
+    assert len(set(rounded)) < len(set(grouped))
+    for y in rng.sample(sorted(each), min(60, len(each))):
+        for room in range(y[SPENT], colours.budget + 1):
+            for asked in zip(*(rng.choices(box, k=3) for box in lacks)):
+                question = y[:SPENT], room, asked
+                assert holding(rounded, *question) == holding(each, *question)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -351,7 +363,7 @@ def test_s4_a7_up_sets_on_the_lacks_asked_answer_as_on_every_lack(seed):
     colour counting at the largest of them it reaches. Every contribution asking gets the
     same rolls at each key as from a grid of every lack, on smaller grids."""
     from odd_nb.games.one_deck.odds.split.work import Work
-    from odd_nb.games.one_deck.odds.upsets import UpSets
+    from odd_nb.games.one_deck.odds.upsets import UpSets, lacks_asked
     from odd_nb.games.one_deck.odds.vector import Colours
 
     rng = random.Random(1500 + seed)
@@ -362,7 +374,8 @@ def test_s4_a7_up_sets_on_the_lacks_asked_answer_as_on_every_lack(seed):
     asking = [(0,) * len(needs)] + [tuple(rng.randint(0, need) for need in needs)
                                     for _ in range(3)]
     small = len(colours.families[0][1])
-    few, every = UpSets(colours, 0, table, asking), UpSets(colours, 0, table)
+    few = UpSets(colours, 0, table, lacks_asked(needs, asking))
+    every = UpSets(colours, 0, table)
     for values in asking:
         for _ in range(10):
             halved = rng.getrandbits(small)
@@ -449,8 +462,8 @@ def test_s4_a7_the_last_colour_through_up_sets_one_pool_before_at_a_time(seed, m
     monkeypatch.setattr(vector, "pools_cheaper", lambda *sizes: True)
     paired_with = Colours.paired_with
     pools = []
-    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool, work=None:
-                        pools.append(pool) or paired_with(self, table, pool, work))
+    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool, *more:
+                        pools.append(pool) or paired_with(self, table, pool, *more))
     pool, boxes, supply = every_colour_pools(random.Random(2100 + seed), 4 + seed % 2)
     if seed % 4 >= 2:
         pool.pop("black")
@@ -496,8 +509,8 @@ def test_a24_pairing_the_last_colour_with_a_pool_counts_its_work_as_it_goes(monk
     monkeypatch.setattr(vector, "pools_cheaper", lambda *sizes: True)
     asked = []
     paired_with = Colours.paired_with
-    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool, work=None:
-                        asked.append((self, table, pool)) or paired_with(self, table, pool, work))
+    monkeypatch.setattr(Colours, "paired_with", lambda self, table, pool, *more:
+                        asked.append((self, table, pool)) or paired_with(self, table, pool, *more))
     pool, boxes, supply = every_colour_pools(random.Random(9), 8)
     vector.vector_distribution(plan_for(pool, boxes, black_supply=supply))
     colours, table, pool = max(asked, key=lambda call: len(call[1]))

@@ -46,11 +46,12 @@ class UpSets:
     at to answer them (the work). A contribution is ``vector``'s tuple: (family, covered,
     halved, spent, pool, values).
 
-    ``asking``: the wide values of the contributions that will ask (None: any). A question
-    names what each wide box lacks, so only the lacks they can name are places of the grids
-    (``lacks_asked``); a value of the last colour counts at the largest of them it reaches."""
+    ``lacks``: per wide box, the lacks the contributions that will ask can name
+    (``lacks_asked``; None: every lack). A question names what each wide box lacks, so only
+    those are places of the grids; a value of the last colour counts at the largest of them it
+    reaches."""
 
-    def __init__(self, colours, f: int, found: dict, asking=None):
+    def __init__(self, colours, f: int, found: dict, lacks=None):
         self.budget = colours.budget
         self.wide = colours.families[f][2]
         self.final_key, self.full = colours.final_key, (f, 0, 0, 0, (), colours.needs[f])
@@ -61,7 +62,8 @@ class UpSets:
         # per head, once asked: the rolls that answer each question, at ``room * room_stride``
         # plus each lack's place times its box's stride (``_grid``)
         self.grids = [None] * len(self.heads)
-        lacks = lacks_asked(colours.needs[f], asking)
+        if lacks is None:
+            lacks = lacks_asked(colours.needs[f])
         self.sizes = [len(asked) for asked in lacks]
         # per box: a lack asked -> its place; a value -> the place of the largest lack asked
         # it reaches (values are 0..need)

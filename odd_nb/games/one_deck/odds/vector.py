@@ -29,6 +29,7 @@ before at a time, the last colour's contributions paired off with it (``paired_w
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
 from math import prod
 from operator import add, ge
@@ -369,14 +370,16 @@ class Colours:
                  tuple(map(min, needs, map(add, values, added))))
                 for j, added in self.spreads(f, pool[1::2]) if spent + j <= budget]
 
-    def paired_with(self, table: dict, pool: tuple, work=None) -> dict:
+    def paired_with(self, table: dict, pool: tuple, work=None, lacks=None) -> dict:
         """The last colour's contributions ``table`` (contribution -> the bits of its rolls),
         each with ``pool``, the dice the colours before keep for pairs, put with its own and
         paired off (``paired``): contributions that keep no die for pairs, each with the rolls
         that have one. What the merged pool gives is its pairs' values (the lower die of each),
         which many contributions share: they are paired off together, their rolls' bits
         joined. Its steps are counted in ``work`` as they are made (else in ``tried``), so that
-        ``stop()`` is asked along the way.
+        ``stop()`` is asked along the way. With ``lacks`` (per wide box, the lacks the up-sets
+        will be asked about: ``upsets.lacks_asked``), each wide value is made the largest of
+        them it reaches: an up-set holds the same rolls, and more spreads are alike.
 
         >>> from odd_nb.games.one_deck import Box
         >>> from odd_nb.games.one_deck.odds import plan_for
@@ -390,6 +393,8 @@ class Colours:
         budget = self.budget
         spend = self._tried if work is None else work.spend
         by_own_pool, rests = self._by_own_pool(table)
+        if lacks is not None:
+            lacks = tuple(map(tuple, lacks))  # a key of ``spread_onto``
         # (budget spent, the pairs' values) -> per rest (by number), the rolls of the
         # contributions that make those pairs with ``pool``
         grouped = {}
@@ -408,25 +413,32 @@ class Colours:
             for x, bits in enumerate(found):
                 if bits:
                     f, covered, halved, values = rests[x]
-                    ways = self.spread_onto(f, values, pairs)
+                    ways = self.spread_onto(f, values, pairs, lacks)
                     spend(1 + len(ways))  # each a contribution made and kept
                     for j, after in ways:
                         out[f, covered, halved, spent + j, (), after] |= bits
         return out
 
-    def spread_onto(self, f: int, values: tuple, pairs: tuple) -> list:
+    def spread_onto(self, f: int, values: tuple, pairs: tuple, lacks=None) -> list:
         """(pairs paid, the wide values after) of ``values`` with the ``pairs`` spread onto the
-        wide boxes every way ``spreads`` gives, capped at the needs; none that another of no
-        more pairs and no less on every box beats: joined with anything, it would do no better
-        (made once for each values and pairs)."""
-        out = self._spread_onto.get((f, values, pairs))
+        wide boxes every way ``spreads`` gives, capped at the needs (and with ``lacks``, tuples,
+        each made the largest of its box's lacks it reaches, ``paired_with``); none that another of
+        no more pairs and no less on every box beats: joined with anything, it would do no
+        better (made once for each values, pairs and lacks)."""
+        key = (f, values, pairs, lacks)
+        out = self._spread_onto.get(key)
         if out is None:
             needs, out = self.needs[f], []
+            down = None if lacks is None else [
+                [asked[bisect_right(asked, value) - 1] for value in range(need + 1)]
+                for asked, need in zip(lacks, needs)]
             for j, added in self.spreads(f, pairs):  # by pairs paid, ascending
                 after = tuple(map(min, needs, map(add, values, added)))
+                if down is not None:
+                    after = tuple([to[value] for to, value in zip(down, after)])
                 if not any(all(map(ge, kept, after)) for _, kept in out):
                     out.append((j, after))
-            self._spread_onto[f, values, pairs] = out
+            self._spread_onto[key] = out
         return out
 
     def _by_own_pool(self, table: dict) -> tuple:
@@ -687,9 +699,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 roll_ways = [w for _, w in rolls]
             upsets = None
             if not colours.pooled[c] and pool_free(before):  # no die kept for pairs
-                upsets = [UpSets(colours, f, table, [a[VALUES] for a in before
-                                                     if a[FAMILY] == f])
-                          for f, table in enumerate(found)]
+                upsets = [UpSets(colours, f, table, lacks_asked(colours.needs[f], [
+                    a[VALUES] for a in before if a[FAMILY] == f])) for f, table in enumerate(found)]
                 if sum(u.cost(len(before)) for u in upsets) > len(before) * sum(map(len, found)):
                     upsets = None  # joining every pair is the cheaper
             by_pool = None  # or the contributions before by their pool (``paired_with``)
@@ -721,9 +732,12 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     sets.questions = sets.tried = 0
             elif by_pool is not None:  # through up-sets, one pool before at a time
                 for pool, group in by_pool.items():
-                    upsets = [UpSets(colours, f, colours.paired_with(table, pool, work),
-                                     [a[VALUES] for a in group if a[FAMILY] == f])
-                              for f, table in enumerate(found)]
+                    upsets = []
+                    for f, table in enumerate(found):
+                        lacks = lacks_asked(colours.needs[f],
+                                            [a[VALUES] for a in group if a[FAMILY] == f])
+                        upsets.append(UpSets(colours, f, colours.paired_with(table, pool, work,
+                                                                             lacks), lacks))
                     work.spend(2 * sum(map(len, found)) + colours.tried)
                     colours.tried = 0
                     for a in group:
