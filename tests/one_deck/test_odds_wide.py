@@ -518,6 +518,8 @@ def test_a24_pairing_the_last_colour_with_a_pool_counts_its_work_as_it_goes(monk
     counted = []
     work = SimpleNamespace(spend=counted.append)  # a ``Work`` that records each count
     colours.tried = 0
+    colours._spread_onto.clear()  # each call makes its spreads afresh: the same work
     with_work = paired_with(colours, table, pool, work)
     assert colours.tried == 0 and len(counted) >= len(table) // 256
+    colours._spread_onto.clear()
     assert paired_with(colours, table, pool) == with_work and colours.tried == sum(counted)

@@ -392,9 +392,13 @@ class Colours:
         """
         budget = self.budget
         spend = self._tried if work is None else work.spend
+        out = defaultdict(int)
+        if not table:
+            return out
         by_own_pool, rests = self._by_own_pool(table)
-        if lacks is not None:
-            lacks = tuple(map(tuple, lacks))  # a key of ``spread_onto``
+        down = None if lacks is None else tuple(  # per box, a value -> the lack it counts as
+            tuple(asked[bisect_right(asked, value) - 1] for value in range(need + 1))
+            for asked, need in zip(lacks, self.needs[rests[0][0]]))
         # (budget spent, the pairs' values) -> per rest (by number), the rolls of the
         # contributions that make those pairs with ``pool``
         grouped = {}
@@ -408,36 +412,38 @@ class Colours:
             if n % 256 == 0:
                 spend(256)  # each own pool paired, a quarter of each contribution read
         spend(len(by_own_pool) % 256 + len(table) // 4)
-        out = defaultdict(int)
         for (spent, pairs), found in grouped.items():
             for x, bits in enumerate(found):
                 if bits:
                     f, covered, halved, values = rests[x]
-                    ways = self.spread_onto(f, values, pairs, lacks)
+                    ways = self.spread_onto(f, values, pairs, down, spend)
                     spend(1 + len(ways))  # each a contribution made and kept
                     for j, after in ways:
                         out[f, covered, halved, spent + j, (), after] |= bits
         return out
 
-    def spread_onto(self, f: int, values: tuple, pairs: tuple, lacks=None) -> list:
+    def spread_onto(self, f: int, values: tuple, pairs: tuple, down=None, spend=None) -> list:
         """(pairs paid, the wide values after) of ``values`` with the ``pairs`` spread onto the
-        wide boxes every way ``spreads`` gives, capped at the needs (and with ``lacks``, tuples,
-        each made the largest of its box's lacks it reaches, ``paired_with``); none that another of
-        no more pairs and no less on every box beats: joined with anything, it would do no
-        better (made once for each values, pairs and lacks)."""
-        key = (f, values, pairs, lacks)
+        wide boxes every way ``spreads`` gives, capped at the needs (and with ``down``, per box
+        each value's largest lack asked it reaches, made that lack: ``paired_with``); none that
+        another of no more pairs and no less on every box beats: joined with anything, it would
+        do no better. Made once for each values, pairs and ``down``; ``spend`` counts the steps
+        of making it."""
+        key = (f, values, pairs, down)
         out = self._spread_onto.get(key)
         if out is None:
-            needs, out = self.needs[f], []
-            down = None if lacks is None else [
-                [asked[bisect_right(asked, value) - 1] for value in range(need + 1)]
-                for asked, need in zip(lacks, needs)]
-            for j, added in self.spreads(f, pairs):  # by pairs paid, ascending
-                after = tuple(map(min, needs, map(add, values, added)))
-                if down is not None:
-                    after = tuple([to[value] for to, value in zip(down, after)])
+            needs = self.needs[f]
+            made = [(j, tuple(map(min, needs, map(add, values, added))))
+                    for j, added in self.spreads(f, pairs)]  # by pairs paid, ascending
+            if down is not None:
+                made = [(j, tuple([to[value] for to, value in zip(down, after)]))
+                        for j, after in made]
+            out = []
+            for j, after in made:
                 if not any(all(map(ge, kept, after)) for _, kept in out):
                     out.append((j, after))
+            if spend is not None:
+                spend(len(made) * (len(out) + 3) // 4)  # each made and compared
             self._spread_onto[key] = out
         return out
 
@@ -716,13 +722,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                     a[VALUES] for a in group if a[FAMILY] == f]))) for group in by_pool.values())
                     // len(by_pool) * (colours.budget + 1) * (len(colours.needs[f]) + 1)
                     for f, h in enumerate(heads))
-                # the most ways a merged pool pairs off: its longest, every die a six
-                longest = min(2 * colours.budget, max(map(len, by_pool)) + max(
-                    (len(x[POOL]) for table in found for x in table), default=0))
-                fan = max(len(colours.spreads(f, (6,) * (longest // 2)))
-                          for f in range(len(found)))
                 if not pools_cheaper(len(by_pool), len(before), sum(map(len, found)),
-                                     questions, fan, places):
+                                     questions, places):
                     by_pool = None
             if upsets is not None:  # through up-sets (``upsets``)
                 for a in before:
@@ -787,28 +788,25 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
             plan.distinct_rolls())
 
 
-def pools_cheaper(pools: int, before: int, last: int, questions: int, fan: int,
-                  places: int) -> bool:
+def pools_cheaper(pools: int, before: int, last: int, questions: int, places: int) -> bool:
     """Whether the last colour is the cheaper joined through up-sets one pool before at a
     time than by addition (each of the ``before`` contributions with each of its ``last``).
-    Per pool, each of its contributions pairs off in up to ``fan`` ways (about a join's work
-    each; a bound: those whose own pools give the same pairs pair off once, and a spread
-    another beats is dropped, ``paired_with``) and the grids' ``places`` (the lacks its
-    contributions ask about, ``upsets.lacks_asked``) are passed over (a tenth of a join each:
-    slices); then ``questions`` a contribution before (heads times sets of wide boxes), half a
-    join each. Measured: generated #4 (210 pools) 0.81 s this way, 1.14 s by addition; #7
-    5.6 s against 14.3 s; #5 (923 pools, each pairing off in up to 32 ways) 109 s against
-    90 s; Wick Wisp's row (84 pools) 3.5 s against 18 s (before the grids had only the lacks
-    asked).
+    Per pool, the last colour's contributions are read (their own pools paired with it once
+    each, and few of the spreads kept, ``paired_with``: about half a join's work each) and the
+    grids' ``places`` (the lacks its contributions ask about, ``upsets.lacks_asked``) are
+    passed over (a tenth of a join each: slices); then ``questions`` a contribution before
+    (heads times sets of wide boxes), half a join each. Measured with no work limit, this way
+    against by addition: generated #4 (210 pools) 0.57 s against 1.14 s; #5 (923 pools) 27 s
+    against 90 s; #7 4.0 s against 14.3 s; #8 24 s against over 84 s.
 
-    >>> pools_cheaper(84, 22_735, 1_723, 68, 8, 18_360)   # Wick Wisp's row
+    >>> pools_cheaper(84, 22_735, 1_723, 68, 18_360)   # Wick Wisp's row
     True
-    >>> pools_cheaper(210, 4_701, 432, 68, 9, 11_886)    # generated #4
+    >>> pools_cheaper(923, 9_543, 15_534, 48, 3_612)   # generated #5
     True
-    >>> pools_cheaper(923, 9_543, 15_534, 48, 32, 3_612)   # generated #5
+    >>> pools_cheaper(64, 40, 2_000, 8, 10_000)   # many pools, few contributions before
     False
     """
-    return pools * (fan * last + places // 10) + before * questions // 2 < before * last
+    return pools * (last // 2 + places // 10) + before * questions // 2 < before * last
 
 
 def levels_of(keys, bits) -> tuple:
