@@ -607,21 +607,32 @@ class Dominance(dict):
         self.boxes, self.budget = boxes, budget
         self.widths = ([2] * boxes + [budget.bit_length() + 1]
                        + [most.bit_length() + 1] * wide + [(2 * budget).bit_length() + 1] * 6)
-        self.guards, shift = 0, 0
+        self.guards, self.shifts, shift = 0, [], 0
         for width in self.widths:
+            self.shifts.append(shift)
             self.guards |= 1 << (shift + width - 1)
             shift += width
+        # the fields of the boxes covered, of the wide values and of the pool, each made once
+        self.covered, self.values, self.pools = {}, {}, {}
 
     def __missing__(self, cfg):
         _, covered, _, spent, pool, values = cfg
-        fields = ([covered >> j & 1 for j in range(self.boxes)] + [self.budget - spent]
-                  + list(values) + [0] * (len(self.widths) - self.boxes - 7 - len(values))
-                  + [sum(1 for face in pool if face >= t) for t in FACES])
-        code, shift = 0, 0
-        for field, width in zip(fields, self.widths):
-            code |= field << shift
-            shift += width
-        self[cfg] = code
+        shifts = self.shifts
+        part = self.covered.get(covered)
+        if part is None:
+            part = self.covered[covered] = sum((covered >> j & 1) << shifts[j]
+                                               for j in range(self.boxes))
+        code = part | (self.budget - spent) << shifts[self.boxes]
+        part = self.values.get(values)
+        if part is None:
+            part = self.values[values] = sum(value << shifts[self.boxes + 1 + w]
+                                             for w, value in enumerate(values))
+        code |= part
+        part = self.pools.get(pool)
+        if part is None:  # for t = 1..6, the dice showing t or more
+            part = self.pools[pool] = sum(sum(1 for face in pool if face >= t) << shifts[-7 + t]
+                                          for t in FACES)
+        code = self[cfg] = code | part
         return code
 
 
