@@ -716,8 +716,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
                 roll_ways = [w for _, w in rolls]
             upsets = None
             if not colours.pooled[c] and pool_free(before):  # no die kept for pairs
-                upsets = [UpSets(colours, f, table, lacks_asked(colours.needs[f], [
-                    a[VALUES] for a in before if a[FAMILY] == f])) for f, table in enumerate(found)]
+                upsets = [UpSets(colours, f, table, lacks_asked(
+                    colours.needs[f], [a[VALUES] for a in before if a[FAMILY] == f]))
+                    for f, table in enumerate(found)]
                 if sum(u.cost(len(before)) for u in upsets) > len(before) * sum(map(len, found)):
                     upsets = None  # joining every pair is the cheaper
             by_pool = None  # or the contributions before by their pool (``paired_with``)
