@@ -560,6 +560,9 @@ def prune(configs, codes: Dominance, counter=None) -> frozenset:
             continue
         # one that beats another has every field no less, so a number no less: it comes first
         group.sort(key=codes.__getitem__, reverse=True)
+        if len(group) >= LANES_FROM:
+            compared += unbeaten_in_lanes(group, codes, kept)
+            continue
         by_covered = {}  # the numbers kept, guard bits set, by the small boxes they cover
         for x in group:
             code, covered = codes[x], x[COVERED]
@@ -583,6 +586,46 @@ def prune(configs, codes: Dominance, counter=None) -> frozenset:
     if counter is not None:
         counter.tried += compared // 3
     return frozenset(kept)
+
+
+LANES_FROM = 16  # contributions of one family and halves from which ``prune`` compares in lanes
+
+
+def unbeaten_in_lanes(group: list, codes: Dominance, kept: list) -> int:
+    """``prune`` of one family and halves, ``group`` sorted by number from the largest: each
+    contribution is compared with all those kept before it at once, their numbers (guard bits
+    set) side by side in one whole number, a lane each with a spare bit on top. Its number,
+    subtracted from every lane, borrows across none (a number with its guard bits set exceeds
+    one without); a lane that beats it keeps every guard bit, so its guard bits flipped are 0,
+    and that lane alone keeps its spare bit when the flipped guard bits are subtracted from the
+    spare bits. Appends the unbeaten to ``kept`` and returns the work in ``prune``'s
+    subtractions (three to a step): two steps a contribution compared, and one for every 27
+    lanes (measured on generated #3, #6 and #13: about 1 µs, and 0.015 µs a lane).
+
+    >>> codes = Dominance(boxes=2, budget=1, most=5, wide=2)
+    >>> y, x = (0, 0b11, 0, 0, (5,), (5, 2)), (0, 0b01, 0, 1, (4,), (4, 2))  # y beats x
+    >>> z = (0, 0b10, 0, 1, (), (5, 5))   # more on the second wide box than y
+    >>> kept = []
+    >>> _ = unbeaten_in_lanes(sorted([x, y, z], key=codes.__getitem__, reverse=True), codes, kept)
+    >>> sorted(kept) == sorted([y, z])
+    True
+    """
+    guards, width = codes.guards, codes.width + 1
+    spare = 1 << codes.width
+    lanes = ones = lane_guards = spares = at = compared = 0
+    for x in group:
+        code = codes[x]
+        if at:
+            compared += 6 + at // width // 9
+            if (spares - (((lanes - code * ones) & lane_guards) ^ lane_guards)) & spares:
+                continue  # beaten
+        lanes |= (code | guards) << at
+        ones |= 1 << at
+        lane_guards |= guards << at
+        spares |= spare << at
+        at += width
+        kept.append(x)
+    return compared
 
 
 class Dominance(dict):
@@ -612,6 +655,7 @@ class Dominance(dict):
             self.shifts.append(shift)
             self.guards |= 1 << (shift + width - 1)
             shift += width
+        self.width = shift  # the bits of a number
         # the fields of the boxes covered, of the wide values and of the pool, each made once
         self.covered, self.values, self.pools = {}, {}, {}
 
