@@ -549,7 +549,8 @@ def prune(configs, codes: Dominance, counter=None) -> frozenset:
     ``codes`` in which ``beats`` is one subtraction; ``counter.tried`` counts the work, a step
     for every three subtractions or sets of boxes looked at. One that beats another covers
     every small box it covers, so each is compared only with those kept that cover at least
-    its boxes."""
+    its boxes; from ``LANES_FROM`` of one family and halves, with all those kept at once
+    (``unbeaten_in_lanes``)."""
     groups = defaultdict(list)
     for x in configs:
         groups[x[FAMILY], x[HALVED]].append(x)
