@@ -315,6 +315,34 @@ def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkey
     view_module._quick_odds.cache_clear()
 
 
+def test_a24_odds_panel_still_estimated_after_the_background_says_so(monkeypatch):
+    """When the background's figures are still an estimate (here it gets no exact work and a
+    twentieth of a second), the panel no longer promises better figures: it says the
+    background's time ran out and how to go further in a cell; redrawn (undo, redo), the same
+    panel comes back."""
+    import threading
+
+    import odd_nb
+    from odd_nb.games.one_deck import view as view_module
+    t = odd_nb.start("one-deck-dungeon", seed=2434)
+    while not (t.state.phase in ("peril", "feats") and not t.state.is_chance):
+        t.play(t.legal_actions()[0])
+    state, view = t.state, t.game.view()
+    view_module._quick_odds.cache_clear()
+    view_module._refined.pop(state, None)
+    for name, value in (("ODDS_SECONDS", 0), ("REFINE_SECONDS", 0.05), ("REFINE_WORK", 0)):
+        monkeypatch.setattr(view_module, name, value)
+    try:
+        refined = view.refine_odds(state, None, threading.Event())
+        assert "estimated from" in refined and "(exact)" not in refined
+        assert "Still an estimate after 0.05 s of work in the background" in refined
+        assert "better figures follow" not in refined
+        assert view.odds(state, None) == refined
+    finally:
+        view_module._refined.pop(state, None)
+        view_module._quick_odds.cache_clear()
+
+
 def test_repr_html_and_str():
     odds = encounter_odds({"yellow": 2}, [Box("yellow", 5, damage=1), Box("pink", 3, time=1)])
     html = odds._repr_html_()

@@ -119,8 +119,10 @@ def _headlines(ahead, rows) -> list[tuple[str, float, float, float, str]]:
              float(o.expected_time) + _option_time(ahead, name), _how(o)) for name, o in rows]
 
 
-def _table(s, rows) -> str | None:
-    """The panel before the roll: one headline in words per option, then the legend."""
+def _table(s, rows, refined: bool = False) -> str | None:
+    """The panel before the roll: one headline in words per option, then the legend; under
+    estimates, what comes next: better figures from the background, or (``refined``: the
+    background's own figures) how to get more than it could."""
     if not rows:
         return None
     ahead = _ahead(s)
@@ -129,10 +131,17 @@ def _table(s, rows) -> str | None:
         f'and {time:.1f} time <span class="how">({escape(how)})</span></p>'
         for name, clear, damage, time, how in _headlines(ahead, rows))
     when = "If you face it" if s.phase == "door" else "Before the roll"
-    note = "" if all(o.exact for _, o in rows) else (
-        "<p class=\"legend\">Exact odds take longer than a click here; in a Jupyter kernel "
-        "better figures follow while you think, and <code>state_odds</code> gives them in a "
-        "cell.</p>")
+    if all(o.exact for _, o in rows):
+        note = ""
+    elif refined:
+        note = (f"<p class=\"legend\">Still an estimate after {REFINE_SECONDS:g} s of work "
+                f"in the background: exact odds here take more work than that. In a cell, "
+                f"<code>state_odds</code> with a larger <code>exact_limit</code> or more "
+                f"<code>samples</code> goes further.</p>")
+    else:
+        note = ("<p class=\"legend\">Exact odds take longer than a click here; in a Jupyter "
+                "kernel better figures follow while you think, and <code>state_odds</code> "
+                "gives them in a cell.</p>")
     return f"<p><b>{when}</b></p>{lines}<p class=\"legend\">{LEGEND}</p>{note}"
 
 
@@ -153,7 +162,8 @@ def _odds_panel(s) -> str | None:
     has made them)."""
     ahead = _ahead(s)
     if ahead is not None:
-        return _table(s, _refined.get(ahead) or _quick_odds(ahead))
+        refined = _refined.get(ahead)
+        return _table(s, refined or _quick_odds(ahead), refined is not None)
     return _after_roll(s)
 
 
@@ -390,7 +400,7 @@ class OneDeckView(View):
             while len(_refined) >= 64:
                 _refined.pop(next(iter(_refined)))
             _refined[ahead] = rows
-        return _table(s, rows)
+        return _table(s, rows, refined=True)
 
     def hint(self, s):
         """The move the odds panel points at: after the roll, a step of the best placement it
