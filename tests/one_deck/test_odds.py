@@ -315,6 +315,18 @@ def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkey
     view_module._quick_odds.cache_clear()
 
 
+def test_a24_odds_panel_interval_of_a_rare_clear_tells_its_ends_apart():
+    """An estimate's interval is in whole percents unless they would read the same at both
+    ends: a clear seen in none of 972 rolls is "0.0%-0.4%" (the widget showed "0%-0%")."""
+    from types import SimpleNamespace
+
+    from odd_nb.games.one_deck.view import _how
+    rare = SimpleNamespace(exact=False, samples=972, intervals={"p_clear": (0.0, 0.0039)})
+    common = SimpleNamespace(exact=False, samples=63, intervals={"p_clear": (0.214, 0.452)})
+    assert _how(rare) == "estimated from 972 rolls, clear 0.0%-0.4%"
+    assert _how(common) == "estimated from 63 rolls, clear 21%-45%"
+
+
 def test_a24_odds_panel_still_estimated_after_the_background_says_so(monkeypatch):
     """When the background's figures are still an estimate (here it gets no exact work and a
     twentieth of a second), the panel no longer promises better figures: it says the

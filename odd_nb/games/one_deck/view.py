@@ -103,7 +103,19 @@ def _how(odds) -> str:
         return "exact"
     low, high = odds.intervals["p_clear"]
     rolls = f"{odds.samples:,} roll" + ("s" if odds.samples != 1 else "")
-    return f"estimated from {rolls}, clear {low:.0%}-{high:.0%}"
+    return f"estimated from {rolls}, clear {_interval(low, high)}"
+
+
+def _interval(low: float, high: float) -> str:
+    """A 95% interval in whole percents, or in tenths where whole percents would not tell its
+    ends apart (a rare clear estimated from many rolls: "0.0%-0.4%", not "0%-0%").
+
+    >>> _interval(0.21, 0.35), _interval(0.0, 0.0039)
+    ('21%-35%', '0.0%-0.4%')
+    """
+    if f"{low:.0%}" != f"{high:.0%}":
+        return f"{low:.0%}-{high:.0%}"
+    return f"{low:.1%}-{high:.1%}"
 
 
 def _option_time(ahead, name: str) -> int:
