@@ -147,9 +147,9 @@ def _table(s, rows, refined: bool = False) -> str | None:
         note = ""
     elif refined:
         note = (f"<p class=\"legend\">Still an estimate after {REFINE_SECONDS:g} s of work "
-                f"in the background: exact odds here take more work than that. In a cell, "
-                f"<code>state_odds</code> with a larger <code>exact_limit</code> or more "
-                f"<code>samples</code> goes further.</p>")
+                "in the background: exact odds here take more work than that. In a cell, "
+                "<code>state_odds</code> with a larger <code>exact_limit</code> or more "
+                "<code>samples</code> goes further.</p>")
     else:
         note = ("<p class=\"legend\">Exact odds take longer than a click here; in a Jupyter "
                 "kernel better figures follow while you think, and <code>state_odds</code> "
