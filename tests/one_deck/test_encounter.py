@@ -137,6 +137,27 @@ def test_s6_e2_feat_stores_a_die_at_encounter_end():
     assert s.heroes[0].stored == 1 and s.supply[3] == 5
 
 
+def test_s6_e2_a8_stored_dice_go_back_to_the_supply_whenever_the_party_decides():
+    """E2: stored dice "may be given back to the supply at any time". In E4 with no black die
+    left in the supply, giving back Sable's two stored dice is what makes a 2-for-1 possible
+    (§4); the same return is offered at every moment the party decides (A8, A20)."""
+    s = dice_state([Box("yellow", 6, damage=2)],
+                   [(("black", 1), ("black", 2), ("black", 2), ("black", 3), ("pink", 5),
+                     ("yellow", 5))], heroes=("h2",), party=[HeroState("h2", stored=2)])
+    convert = "convert pink 5 and yellow 5 into black 5"
+    assert s.supply[3] == 0 and convert not in strs(s)
+    back = play(s, "return the stored dice to the supply")
+    assert back.supply[3] == 2 and back.heroes[0].stored == 0
+    assert back.pools == s.pools and back.phase == "dice"
+    assert convert in strs(back)
+    assert_conserved(back)
+    door = at_door("e01", heroes=("h2",), party=[HeroState("h2", stored=1)])
+    stored = play(settle_chance(play(new(("h4",)), "time passes"), ["e01", "e02"]), "explore")
+    turn = settle_chance(play(stored, "time passes"), ["e03", "e04"])  # Corvin stored one
+    for where in (door, turn, play(door, "face the encounter")):
+        assert "return the stored dice to the supply" in strs(where), where.phase
+
+
 def test_s6_e2_store_respects_the_feat_maximum():
     s = at_door("e01", heroes=("h2",), party=[HeroState("h2", stored=2)])
     s = play(s, "flee")

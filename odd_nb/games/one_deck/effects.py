@@ -231,9 +231,17 @@ def run_ability(d, effects) -> None:
 
 
 def stored_returns(s) -> list:
-    """Stored dice may go back to the supply any time (E2); offered outside the dice phase's
-    long list: at turn start and before rolling."""
+    """Dice a feat stored on a hero card may go back to the supply at any time (E2, A8): one
+    action per hero who holds some."""
     return [ReturnStored(h, s.hero_name(h)) for h, hero in enumerate(s.heroes) if hero.stored]
+
+
+def any_time(s) -> list:
+    """What the party may do whenever it decides (``ANY_TIME_PHASES``): drink a potion (A20),
+    give stored dice back to the supply (E2, A8), in that order after the phase's own choices.
+    While damage waits for a hero or a loss check is pending, only healing potions are offered
+    (``potion_uses(s, healing_only=True)``): stored dice change nothing there."""
+    return potion_uses(s) + stored_returns(s)
 
 
 def return_stored(d, h: int) -> None:

@@ -203,11 +203,11 @@ def legal(s) -> list:
         return [ChooseOption(i, f"{o.label} ({o.colour}, {o.time_cost} time; box {o.box})")
                 for i, o in enumerate(s.encounter_card.options)]
     if s.phase == "feats":
-        return (effects.skill_uses(s, feats=True) + conversions(s) + effects.potion_uses(s)
-                + effects.stored_returns(s) + roll_options(s))
+        return (effects.skill_uses(s, feats=True) + conversions(s) + effects.any_time(s)
+                + roll_options(s))
     if s.phase == "dice":
         return (placements(s) + effects.skill_uses(s, feats=False) + conversions(s)
-                + effects.potion_uses(s) + discards(s) + [DONE])
+                + effects.any_time(s) + discards(s) + [DONE])
     return []
 
 

@@ -143,16 +143,15 @@ def legal(s) -> list:
                         ready = uses(s, h, "potion", potion, effect_list, _NO_PAY, "", names,
                                      about, patients, all_names)
                 acts += ready
+        acts += effects.stored_returns(s)
         if phase == "dice":
             acts += fast_dice.discards(held, names)
             acts.append(DONE)
         else:
-            acts += effects.stored_returns(s)
             acts += roll_options(s)
     elif phase == "turn start":
         acts = [TIME_PASSES]
-        acts += potion_uses(s)
-        acts += effects.stored_returns(s)
+        acts += any_time(s)
         if s.deck_size == 0:
             acts.append(DESCEND)
     elif phase == "turn":
@@ -165,18 +164,18 @@ def legal(s) -> list:
             cards = s.content.encounters
             acts += [_made(_enter, (c, cards[c].name), EnterOpenDoor)
                      for c in sorted(set(s.open_doors))]
-        acts += potion_uses(s)
+        acts += any_time(s)
         if s.deck_size == 0:
             acts.append(DESCEND)
     elif phase == "door":
         acts = [FACE, FLEE]
-        acts += potion_uses(s)
+        acts += any_time(s)
     elif phase == "peril":
         acts = peril_choices(s)
-        acts += potion_uses(s)
+        acts += any_time(s)
     elif phase in loot.LOOT_PHASES:
         acts = loot_choices(s)
-        acts += potion_uses(s)
+        acts += any_time(s)
     else:
         return rules.legal(s)
     if s.level == 4 and effects.can_buy_potion(s):
@@ -655,6 +654,13 @@ def _usable_skills(s, feats: bool, more: bool, in_boss: bool, kind_here: str) ->
 _skills: dict = {}  # see ``usable_skills``
 
 
+def any_time(s) -> list:
+    """``effects.any_time``: the potions (``potion_uses``), then the stored dice's returns."""
+    acts = potion_uses(s)
+    acts += effects.stored_returns(s)
+    return acts
+
+
 def potion_uses(s, healing_only: bool = False, names=None, ban=None) -> list:
     """``effects.potion_uses`` (``ban``: ``banned(s)``). Outside E2 and E4 no potion that may
     be drunk touches the pools, so the list depends only on the potions identified, the phase,
@@ -746,7 +752,7 @@ def is_legal(s, action) -> bool:
     if t is EnterOpenDoor:
         return phase == "turn" and action in rules.legal(s)
     if t is ReturnStored:
-        return phase in ("turn start", "feats") and action in effects.stored_returns(s)
+        return phase in effects.ANY_TIME_PHASES and action in effects.stored_returns(s)
     if t is TakeDamage:
         return False  # offered only while damage waits for a hero (above)
     try:

@@ -40,7 +40,7 @@ def _choices(s) -> list:
         return effects.potion_uses(s, healing_only=True) + [ACCEPT_DEFEAT]
     phase = s.phase
     if phase == "turn start":
-        acts = [TIME_PASSES] + effects.potion_uses(s) + effects.stored_returns(s)
+        acts = [TIME_PASSES] + effects.any_time(s)
         return acts + ([DESCEND] if s.stairs_showing else [])
     if phase == "turn":
         acts = []
@@ -50,13 +50,13 @@ def _choices(s) -> list:
             acts.append(OPEN_DOOR)
         names = s.content.encounters
         acts += [EnterOpenDoor(c, names[c].name) for c in sorted(set(s.open_doors))]
-        return acts + effects.potion_uses(s) + ([DESCEND] if s.stairs_showing else [])
+        return acts + effects.any_time(s) + ([DESCEND] if s.stairs_showing else [])
     if phase == "door":
-        return [FACE, FLEE] + effects.potion_uses(s)
+        return [FACE, FLEE] + effects.any_time(s)
     if phase in loot.LOOT_PHASES:
-        return loot.legal(s) + effects.potion_uses(s)
+        return loot.legal(s) + effects.any_time(s)
     if phase == "peril":
-        return encounter.legal(s) + effects.potion_uses(s)
+        return encounter.legal(s) + effects.any_time(s)
     return encounter.legal(s)
 
 
