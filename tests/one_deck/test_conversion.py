@@ -1,9 +1,11 @@
 """§4 / A7 heroic conversion (2-for-1)."""
 
+import dataclasses
+
 import pytest
 
 from rules_kit import (A, Box, HeroState, IllegalAction, acts, assert_conserved, dice_state, enter,
-                       play, settle_chance)
+                       play, settle_chance, strs)
 
 BOXES = [Box("yellow", 3)]
 
@@ -68,11 +70,34 @@ def test_a7_2p_a_hero_converts_only_their_own_two_dice_and_keeps_the_black_die()
     assert_conserved(s)
 
 
-def test_s4_two_black_dice_are_never_converted():
-    """§4: two black dice into one black die of the lower value only loses a die: not offered."""
+def test_s4_two_black_dice_are_not_converted_in_e4():
+    """§4: in E4 two black dice into one black die only loses a die; discarding the lower one
+    frees the same black die for the supply: not offered."""
     s = dice_state(BOXES, [[("black", 3), ("black", 6), ("pink", 2)]])
     pairs = {(a.first[1][0], a.second[1][0]) for a in acts(s, A.Convert)}
     assert ("black", "black") not in pairs and ("black", "pink") in pairs
+
+
+def test_s4_e3_two_black_dice_convert_in_e2_when_the_supply_is_short_of_bonus_dice():
+    """§4 ("any two dice"): converting two black dice gives one back to the supply. In E2,
+    where nothing is discarded, that is how a party whose feats emptied the supply rolls all of
+    the level's bonus dice (E3); with enough black dice in the supply it only loses a die."""
+    def e2(level):
+        s = dice_state(BOXES, [[("black", 1), ("black", 1)], [("black", 4), ("black", 5)]],
+                       heroes=("h1", "h3"), level=level)
+        return dataclasses.replace(s, phase="feats")
+    short = e2(4)  # 3 bonus dice, 2 black dice in the supply
+    assert short.supply[3] == 2 and short.level_side.bonus_dice == 3
+    pair = "Brannoc Ironhand converts black 1 and black 1 into black 1"
+    assert pair in strs(short)
+    def black_rolled(s):  # all the bonus dice to Brannoc
+        s = s.apply(acts(s, A.RollDice)[0])
+        return s, [colour for _, colour in s.rolls_due].count("black")
+    after, black = black_rolled(play(short, pair))
+    assert (black_rolled(short)[1], black) == (2, 3)
+    assert_conserved(after)
+    enough = e2(3)  # 2 bonus dice
+    assert not any(a.first[1][0] == a.second[1][0] == "black" for a in acts(enough, A.Convert))
 
 
 def test_s4_2p_conversion_text_names_heroes_and_receiver():

@@ -117,21 +117,40 @@ def placements(s) -> list:
 def conversions(s) -> list:
     """§4, A7: two pool dice become one black die of the lower value, if the supply then holds a
     black die. A hero trades two of their own dice and keeps the black die; in 2P, when each
-    hero gives one, the party picks who receives it. Two black dice are never offered: one black
-    die of the lower value is only worse."""
+    hero gives one, the party picks who receives it. Two black dice only when that can help
+    (``black_pairs_help``)."""
     if s.forbidden("conversion"):
         return []
+    black_pairs = black_pairs_help(s)
     held = sorted(Counter((h, die) for h, pool in enumerate(s.pools) for die in pool).items())
     who = tuple(s.hero_card(h).name for h in range(len(s.heroes))) if len(s.heroes) > 1 else ()
     acts = []
     for i, (first, copies) in enumerate(held):
         for second in ([first] if copies > 1 else []) + [b for b, _ in held[i + 1:]]:
             colours = (first[1][0], second[1][0])
-            if colours == ("black", "black") or s.supply[3] == 0 and "black" not in colours:
+            if colours == ("black", "black") and not black_pairs or \
+                    s.supply[3] == 0 and "black" not in colours:
                 continue
             receivers = (first[0],) if first[0] == second[0] else range(len(s.heroes))
             acts += [Convert(first, second, to, who) for to in receivers]
     return acts
+
+
+def black_pairs_help(s) -> bool:
+    """Whether converting two black dice can help (§4: "any two dice"): its only gain is the
+    black die it frees for the supply (two go back, one comes out), and in E4 discarding the
+    lower of the two frees it too and keeps the higher. So only in E2, where nothing is
+    discarded, and only while the supply holds fewer black dice than the level's bonus dice the
+    roll will gather (E3).
+
+    >>> from types import SimpleNamespace as Position
+    >>> level_3 = Position(bonus_dice=2)
+    >>> black_pairs_help(Position(phase="feats", supply=(8, 8, 8, 1), level_side=level_3))
+    True
+    >>> black_pairs_help(Position(phase="dice", supply=(8, 8, 8, 1), level_side=level_3))
+    False
+    """
+    return s.phase == "feats" and s.supply[3] < s.level_side.bonus_dice
 
 
 def convert(d, a: Convert) -> None:

@@ -134,7 +134,8 @@ def legal(s) -> list:
                                      patients, all_names)
                 acts += ready
         if held[0] and "conversion" not in ban:
-            acts += fast_dice.conversions(held, names, s.supply[3] == 0)
+            acts += fast_dice.conversions(held, names, s.supply[3] == 0, phase == "feats"
+                                          and encounter.black_pairs_help(s))
         if s.potions:  # ``potion_uses``
             for h, potion, effect_list, about, patients, ready, table in potions:
                 if ready is None:
@@ -435,7 +436,8 @@ def conversions(s) -> list:
     held = fast_dice.held(s)
     if held is None:
         return encounter.conversions(s)
-    return fast_dice.conversions(held, hero_names(s), s.supply[3] == 0)
+    return fast_dice.conversions(held, hero_names(s), s.supply[3] == 0,
+                                 encounter.black_pairs_help(s))
 
 
 def discards(s) -> list:

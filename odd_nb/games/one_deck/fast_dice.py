@@ -65,11 +65,12 @@ def held(s) -> tuple | None:
     return distinct, doubles
 
 
-def conversions(held: list, names: tuple, no_black: bool) -> list:
+def conversions(held: list, names: tuple, no_black: bool, black_pairs: bool = False) -> list:
     """``encounter.conversions`` (when not forbidden) from ``held`` (``held(s)``): pairs of held
     dice in the order of ``(hero, die)``, a pair of equal dice once (``convert_table`` says
-    which pairs convert, and for whom). A new list."""
-    rows = convert_table(names, no_black)
+    which pairs convert, and for whom; ``black_pairs``: ``encounter.black_pairs_help``). A new
+    list."""
+    rows = convert_table(names, no_black, black_pairs)
     acts = []
     codes, doubles = held
     for i, first in enumerate(codes):
@@ -87,12 +88,13 @@ def discards(held: list, names: tuple) -> list:
     return [row[c] for c in held[0]]
 
 
-def convert_table(names: tuple, no_black: bool) -> list:
+def convert_table(names: tuple, no_black: bool, black_pairs: bool = False) -> list:
     """Per held die ``first`` and held die ``second`` after it, the conversions of the two as
-    ``encounter.conversions`` offers them (``table[first][second]``): none for two black dice,
-    none without a black die in the supply unless one of the two is black, else one per
-    receiver (the hero whose two dice they are; either hero when each gives one)."""
-    key = (names, no_black)
+    ``encounter.conversions`` offers them (``table[first][second]``): none for two black dice
+    unless ``black_pairs``, none without a black die in the supply unless one of the two is
+    black, else one per receiver (the hero whose two dice they are; either hero when each gives
+    one)."""
+    key = (names, no_black, black_pairs)
     table = _convert_tables.get(key)
     if table is None:
         heroes = max(1, len(names))
@@ -102,7 +104,8 @@ def convert_table(names: tuple, no_black: bool) -> list:
             for second in range(HELD):
                 h1, d1, h2, d2 = first // 24, DIE[first % 24], second // 24, DIE[second % 24]
                 blacks = (d1[0] == "black") + (d2[0] == "black")
-                if h1 >= heroes or h2 >= heroes or blacks == 2 or no_black and not blacks:
+                if h1 >= heroes or h2 >= heroes or blacks == 2 and not black_pairs \
+                        or no_black and not blacks:
                     row.append([])
                     continue
                 receivers = (h1,) if h1 == h2 else range(heroes)
