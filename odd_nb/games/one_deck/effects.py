@@ -238,9 +238,9 @@ def stored_returns(s) -> list:
 
 def any_time(s) -> list:
     """What the party may do whenever it decides (``ANY_TIME_PHASES``): drink a potion (A20),
-    give stored dice back to the supply (E2, A8), in that order after the phase's own choices.
-    While damage waits for a hero or a loss check is pending, only healing potions are offered
-    (``potion_uses(s, healing_only=True)``): stored dice change nothing there."""
+    then give stored dice back to the supply (E2, A8). While damage waits for a hero or a loss
+    check is pending, only healing potions are offered (``potion_uses(s, healing_only=True)``):
+    stored dice change nothing there."""
     return potion_uses(s) + stored_returns(s)
 
 
