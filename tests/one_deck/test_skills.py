@@ -166,6 +166,21 @@ def test_s7_set_colour_filter_limits_targets():
     assert uses == []  # the only pink die pays the cost; nothing pink is left to set
 
 
+def test_s3_s7_black_dice_are_wild_for_the_die_an_effect_acts_on():
+    """§3: black dice "can act as any other colour", not only on boxes and in costs. True Shot
+    (h4) sets "a pink die" to 6: the black 3 may be that die (it stays black), paid with the
+    pink 2, and then covers the pink 6; Light Fingers (h2) rerolls a black die as a pink one."""
+    s = dice_state([Box("pink", 6, damage=1)], [[("black", 3), ("pink", 2)]], heroes=("h4",))
+    assert {a.dice for a in skill_uses(s, "hs_true_shot")} == {((("pink", 2),),),
+                                                                ((("black", 3),),)}
+    s = play(s, "use True Shot (paying pink 2; on black 3)")
+    assert s.pools == ((("black", 6),),)
+    assert [(a.die, a.box) for a in acts(s, A.Place)] == [(("black", 6), 0)]
+    s = play(dice_state(BOXES, [[("black", 1)]], heroes=("h2",)), "use Light Fingers (on black 1)")
+    assert s.rolls_due == ((0, "black"),)
+    assert_conserved(s)
+
+
 def test_s7_reroll_returns_the_die_to_be_rolled_again():
     """Light Fingers (h2): free, reroll a pink die."""
     s = dice_state(BOXES, [[("pink", 1), ("yellow", 2)]], heroes=("h2",))

@@ -44,14 +44,21 @@ def payments(skill, pool, potions: int) -> list[tuple]:
 
 
 def targets(effects, pool) -> list[tuple]:
-    """Every choice of pool dice for the effects that act on chosen dice, one tuple per effect."""
+    """Every choice of pool dice for the effects that act on chosen dice, one tuple per effect.
+    Black dice are wild (§3): an effect on "a pink die" may pick a black die too, which stays
+    black.
+
+    >>> from types import SimpleNamespace as Effect
+    >>> targets([Effect(op="increase", colour="pink", count=1)], (("black", 5), ("pink", 2)))
+    [((('black', 5),),), ((('pink', 2),),)]
+    """
     choices = [((), pool)]
     for e in effects:
         if e.op not in TARGET_OPS:
             continue
         nxt = []
         for chosen, left in choices:
-            eligible = tuple(d for d in left if e.colour is None or d[0] == e.colour)
+            eligible = tuple(d for d in left if e.colour is None or d[0] in (e.colour, "black"))
             sizes = range(1, e.count + 1) if e.op == "reroll" else (1,)
             for k in sizes:
                 for combo in sorted(set(combinations(eligible, k))):

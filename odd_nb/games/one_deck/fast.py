@@ -537,7 +537,8 @@ def about_uses(source, effect_list, paid_in_dice: bool) -> tuple:
 
 def relevant_colours(source, effect_list, paid_in_dice: bool):
     """The colours of pool dice that the uses of ``source`` depend on: those that may pay its
-    cost (its colour and black, wild) and those its effects may pick; None: every colour."""
+    cost (its colour and black, wild) and those its effects may pick (theirs and black, wild);
+    None: every colour."""
     colours = set()
     if paid_in_dice and source.cost.kind in ("dice_count", "dice_total"):
         colours |= {source.cost.colour, "black"}
@@ -545,7 +546,7 @@ def relevant_colours(source, effect_list, paid_in_dice: bool):
         if e.op in effects.TARGET_OPS:
             if e.colour is None:
                 return None
-            colours.add(e.colour)
+            colours |= {e.colour, "black"}
     return frozenset(colours)
 
 
