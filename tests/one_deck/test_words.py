@@ -141,7 +141,7 @@ def test_strength_cost_and_colour_filtered_set():
     assert W.cost_words(BASE.skill("heavy_blow").cost) == "pay 2 yellow or black dice of any value"
     w = W.skill_words(BASE.skill("hs_true_shot"))
     assert (w["cost"], w["effect"], w["when"]) == (
-        "pay a pink or black die of any value", "turn one pink die into a 6",
+        "pay a pink or black die of any value", "turn one pink or black die into a 6",
         "once per encounter, after the roll; combat only")
 
 
@@ -232,7 +232,7 @@ def test_items():
 def test_increase_clamps_both_ways():
     """A21: increase stops at 6 and at 1."""
     assert W.effect_words(Effect("increase", "pink", amount=2)) == (
-        "raise one pink die by 2 (6 at most)")
+        "raise one pink or black die by 2 (6 at most)")
     assert W.effect_words(Effect("increase", amount=-1)) == "lower one pool die by 1 (1 at least)"
 
 

@@ -9,7 +9,7 @@ timing), so that a new kind of card can never show an empty or made-up text.
 >>> from odd_nb.games.one_deck.content import load_content
 >>> c = load_content()
 >>> skill_words(c.skill("hs_true_shot"))["effect"]
-'turn one pink die into a 6'
+'turn one pink or black die into a 6'
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ def _dice(n: int, colour: str | None = None) -> str:
 
 
 def _one_die(colour: str | None) -> str:
-    """The pool die an effect picks: a colour filter is strict (black does not count)."""
-    return f"one {colour} die" if colour else "one pool die"
+    """The pool die an effect picks: of its colour or black, which is wild (§3)."""
+    return f"one {colour} or black die" if colour and colour != "black" else \
+        f"one {colour or 'pool'} die"
 
 
 def _need(effect: Effect, *fields: str) -> None:
@@ -141,7 +142,8 @@ def effect_words(effect: Effect, source: str = "skill") -> str:
     if op == "reroll":
         if effect.count == 1:
             return f"reroll {_one_die(effect.colour)}"
-        colour = f"{effect.colour} " if effect.colour else "pool "
+        colour = f"{effect.colour} or black " if effect.colour not in (None, "black") else \
+            f"{effect.colour or 'pool'} "
         return f"reroll up to {effect.count} {colour}dice"
     if op == "set":
         _need(effect, "value")
