@@ -169,7 +169,8 @@ def test_s7_set_colour_filter_limits_targets():
 def test_s3_s7_black_dice_are_wild_for_the_die_an_effect_acts_on():
     """§3: black dice "can act as any other colour", not only on boxes and in costs. True Shot
     (h4) sets "a pink die" to 6: the black 3 may be that die (it stays black), paid with the
-    pink 2, and then covers the pink 6; Light Fingers (h2) rerolls a black die as a pink one."""
+    pink 2, and then covers the pink 6; Light Fingers (h2, "reroll one pink die") may reroll a
+    black die, rolled again as a black one."""
     s = dice_state([Box("pink", 6, damage=1)], [[("black", 3), ("pink", 2)]], heroes=("h4",))
     assert {a.dice for a in skill_uses(s, "hs_true_shot")} == {((("pink", 2),),),
                                                                 ((("black", 3),),)}
