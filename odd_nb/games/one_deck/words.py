@@ -51,10 +51,21 @@ def _dice(n: int, colour: str | None = None) -> str:
     return f"a {what}die" if n == 1 else f"{n} {what}dice"
 
 
+def _picked(colour: str | None) -> str:
+    """The colour of the pool dice an effect may pick: its own or black, which is wild (§3);
+    any pool die without one.
+
+    >>> _picked("pink"), _picked("black"), _picked(None)
+    ('pink or black', 'black', 'pool')
+    """
+    if colour is None or colour == "black":
+        return colour or "pool"
+    return f"{colour} or black"
+
+
 def _one_die(colour: str | None) -> str:
-    """The pool die an effect picks: of its colour or black, which is wild (§3)."""
-    return f"one {colour} or black die" if colour and colour != "black" else \
-        f"one {colour or 'pool'} die"
+    """The pool die an effect picks (``_picked``)."""
+    return f"one {_picked(colour)} die"
 
 
 def _need(effect: Effect, *fields: str) -> None:
@@ -142,9 +153,7 @@ def effect_words(effect: Effect, source: str = "skill") -> str:
     if op == "reroll":
         if effect.count == 1:
             return f"reroll {_one_die(effect.colour)}"
-        colour = f"{effect.colour} or black " if effect.colour not in (None, "black") else \
-            f"{effect.colour or 'pool'} "
-        return f"reroll up to {effect.count} {colour}dice"
+        return f"reroll up to {effect.count} {_picked(effect.colour)} dice"
     if op == "set":
         _need(effect, "value")
         return f"turn {_one_die(effect.colour)} into a {effect.value}"
