@@ -575,7 +575,7 @@ def is_use_legal(s, action: Use) -> bool:
     chosen dice and patient are among those ``effects.uses`` offers."""
     phase = s.phase
     if action.kind == "potion":
-        return phase in _POTION_PHASES and action in potion_uses(s)
+        return phase in effects.ANY_TIME_PHASES and action in potion_uses(s)
     feats = action.kind == "feat"
     if not feats and action.kind != "skill" or phase != ("feats" if feats else "dice"):
         return False
@@ -726,7 +726,6 @@ def _drinkable_now(s, healing_only: bool) -> tuple:
 
 
 _drinkable: dict = {}  # see ``drinkable``
-_POTION_PHASES = ("turn start", "turn", "door", "loot", "peril", "feats", "dice")
 
 
 def is_legal(s, action) -> bool:
