@@ -16,4 +16,5 @@ def wilson_interval(p: float, n: int, z: float = Z95) -> tuple[float, float]:
     unlike ``p ± z·se`` it stays inside [0, 1] and is sound for p near 0 or 1."""
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return centre - half, centre + half
+    # at p = 0 or 1 one end is 0 or 1 exactly; rounding could leave -2e-18, shown as "-0%"
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -245,6 +245,26 @@ def test_a24_monte_carlo_fallback_says_so_and_its_intervals_hold_the_exact_value
     assert (again.p_clear, again.damage) == (mc.p_clear, mc.damage)  # seeded
 
 
+def test_a24_an_estimate_s_intervals_stay_within_what_the_figures_can_be():
+    """docs/odds.md section 4: a sampled estimate's 95% intervals. Where no sampled roll clears
+    (189 rolls, as the odds panel met on a user's card file), the chance to clear lies in
+    [0, 2%]: not below 0 by rounding, which the panel showed as "clear -0%-2%"; a mean damage
+    of one hit in 30 rolls cannot be negative either."""
+    from odd_nb.games.one_deck.view import _how
+
+    never = encounter_odds({"yellow": 1}, [Box("yellow", 5, damage=1), Box("pink", 3, damage=1)],
+                           exact_limit=1, samples=189, seed=0)
+    assert not never.exact and never.p_clear == 0
+    low, high = never.intervals["p_clear"]
+    assert low == 0.0 and 0 < high < 0.03
+    assert _how(never) == "estimated from 189 rolls, clear 0%-2%"
+    rare = encounter_odds({"yellow": 2}, [Box("yellow", 2, damage=1)], exact_limit=1, samples=30,
+                          seed=1)
+    assert rare.expected_damage == Fraction(1, 30)
+    low, high = rare.intervals["expected_damage"]
+    assert low == 0.0 and high > rare.expected_damage
+
+
 def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when_not(
         monkeypatch):
     """``max_seconds`` (the play widget's budget): a small encounter is exact well within it;

@@ -47,11 +47,12 @@ def sampled_odds(solver, pool, boxes, black_supply, fixed, samples, seed,
 
 
 def intervals(odds, samples: int) -> dict:
-    """95% intervals of sampled figures: Wilson for p_clear, normal for the means."""
+    """95% intervals of sampled figures: Wilson for p_clear, normal for the means (damage and
+    time are never negative, so neither is an interval's lower end)."""
     intervals = {"p_clear": wilson_interval(float(odds.p_clear), samples)}
     for name, dist in (("expected_damage", odds.damage), ("expected_time", odds.time)):
         mean = float(sum(k * q for k, q in dist.items()))
         var = float(sum(q * (k - mean) ** 2 for k, q in dist.items()))
         half = Z95 * math.sqrt(var / samples)
-        intervals[name] = (mean - half, mean + half)
+        intervals[name] = (max(0.0, mean - half), mean + half)
     return intervals
