@@ -6,8 +6,10 @@
     python benchmarks/odds_in_play.py --games 4 --refine --content generated   # --card-seed 27
     python benchmarks/odds_in_play.py --games 4 --refine --content generated --cards my.json
 
-The greedy agent plays seeded games; at every decision the panel is made afresh (its cache
-cleared), as the widget makes it after each click, and timed beside the board drawn for the same
+The greedy agent plays seeded games; at every decision the panel is made afresh (its cache of
+positions cleared), as the widget makes it after each click; an exact answer found earlier in
+the run answers the same question again at once, as in a session (``odds/known.py``; counted
+apart; ``--afresh`` keeps none). The panel is timed beside the board drawn for the same
 position (the baseline: what a click costs without odds) and the hint (the greedy agent's
 choice). Before a roll the panel shows the encounter's odds within ``ODDS_SECONDS`` per
 encounter; the script counts how often they were exact and how many rolls the estimates
@@ -40,6 +42,7 @@ from odd_nb.games.one_deck.agents import GreedyAgent  # noqa: E402
 from odd_nb.games.one_deck.content import (DICE_COLOURS, STAT_COLOURS, load_content,  # noqa: E402
                                            load_content_data)
 from odd_nb.games.one_deck.odds import state_odds  # noqa: E402
+from odd_nb.games.one_deck.odds.known import known  # noqa: E402
 from generated_cards import DEFAULT_SEED, generated_cards  # noqa: E402  (benchmarks/)
 
 
@@ -109,6 +112,9 @@ def main() -> None:
                         help="also time the pre-roll odds without the time budget")
     parser.add_argument("--refine", action="store_true",
                         help="also time the background refinement of estimates")
+    parser.add_argument("--afresh", action="store_true",
+                        help="work out each position's odds afresh, not from the exact answers "
+                             "found earlier in the run (odds/known.py)")
     parser.add_argument("--content", choices=("base", "expansion", "generated"), default="base",
                         help="the cards: the base set, the expansion file, or a generated set "
                              "with two or three wide boxes a card")
@@ -126,7 +132,16 @@ def main() -> None:
     timings = {"board (baseline)": [], "odds panel": [], "odds panel, before a roll": [],
                "hint": [], "odds without budget, before a roll": [],
                "refined in the background (estimates)": []}
-    kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0}
+    kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0, "known": 0}
+    get = known.get  # counted: the rows a click answers from an exact answer found before
+
+    def counted_get(key):
+        found = get(key)
+        kinds["known"] += found is not None and counting[0]
+        return found
+
+    counting = [False]
+    known.get = counted_get
     estimate_rolls = []
     still_estimates = []  # (row, odds, position): still an estimate after the background work
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -156,9 +171,13 @@ def main() -> None:
         view.board(s, None)
         timings["board (baseline)"].append(time.perf_counter() - start)
         view_module._quick_odds.cache_clear()
+        if args.afresh:
+            known.clear()
+        counting[0] = True
         start = time.perf_counter()
         view.odds(s, None)
         took = time.perf_counter() - start
+        counting[0] = False
         timings["odds panel"].append(took)
         before_roll = s.phase in ("peril", "feats")
         if before_roll:
@@ -192,6 +211,9 @@ def main() -> None:
           + (f"{min(estimate_rolls)}-{max(estimate_rolls)} rolls (median "
              f"{sorted(estimate_rolls)[len(estimate_rolls) // 2]})" if estimate_rolls
              else "-"))
+    print(f"of the rows exact, {kinds['known']} came from an exact answer found before in this "
+          f"run (the same question: odds/known.py)" + (" (--afresh: none kept)" if args.afresh
+                                                        else ""))
     if args.refine:
         refined = kinds["refined exact"] + kinds["refined estimate"]
         spent = timings["refined in the background (estimates)"]

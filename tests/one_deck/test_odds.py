@@ -18,6 +18,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import odd_nb
+from odd_nb.games.one_deck.odds.known import known
 from odd_nb.games.one_deck import Box, EncounterOdds, Solver, encounter_odds
 from odd_nb.games.one_deck.dice import covered
 from odd_nb.games.one_deck.odds import best_placement, placement_values, state_odds
@@ -280,8 +281,10 @@ def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when
                         distribution(plan, **kw))
     boxes = [Box("yellow", 5, damage=1), Box.parse("wide pink 8 ♥")]
     exact = encounter_odds({"yellow": 2, "pink": 2}, boxes)
+    known.clear()  # each call below works its answer out (see the next test)
     timed = encounter_odds({"yellow": 2, "pink": 2}, boxes, max_seconds=60)
     assert timed.exact and (timed.p_clear, timed.damage) == (exact.p_clear, exact.damage)
+    known.clear()
     rushed = encounter_odds({"yellow": 2, "pink": 2}, boxes, max_seconds=0, seed=3)
     assert not rushed.exact and rushed.method == "sampled" and rushed.samples == 1
     assert rushed.p_clear in (0, 1) and sum(rushed.damage.values()) == 1
@@ -298,6 +301,26 @@ def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when
                           black_supply=4, max_seconds=0.2)
     assert len(started) == 1
     assert not huge.exact and huge.method == "sampled" and huge.samples >= 1 and huge.work == 0
+
+
+def test_a24_within_a_time_budget_an_exact_answer_already_found_comes_at_once():
+    """docs/odds.md section 4: the same question comes back in play (each round of a boss fight
+    with the same dice); what the background worked out exactly for one round answers the next
+    round's click at once, where the click's budget alone gives an estimate. A different
+    question is worked out afresh, and without a budget the caller's own limits hold."""
+    pool, boxes = {"yellow": 2, "pink": 2}, [Box("yellow", 5, damage=1), "wide pink 8 ♥"]
+    rushed = encounter_odds(pool, boxes, max_seconds=0, seed=3)
+    assert not rushed.exact and rushed.samples == 1
+    worked_out = encounter_odds(pool, boxes)  # as the background does
+    assert worked_out.exact
+    again = encounter_odds({"pink": 2, "yellow": 2}, tuple(Box.parse(b) if isinstance(b, str)
+                                                          else b for b in boxes),
+                           max_seconds=0, seed=3)
+    assert again is worked_out
+    other = encounter_odds(pool, boxes, black_supply=5, max_seconds=0, seed=3)
+    assert not other.exact  # one black die fewer in the supply: another question
+    sampled = encounter_odds(pool, boxes, exact_limit=1, samples=20, seed=3)
+    assert not sampled.exact and sampled.samples == 20
 
 
 @pytest.mark.parametrize("share", [0, -0.5, 1.5])
@@ -328,6 +351,7 @@ def test_a24_play_widget_odds_panel_says_when_its_figures_are_an_estimate(monkey
     panel = view.odds(state, None)
     assert "(exact)" in panel and "estimated" not in panel
     view_module._quick_odds.cache_clear()
+    known.clear()  # else the exact answer just found would come at once
     monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
     panel = view.odds(state, None)
     assert "estimated from 1 roll, clear " in panel and "(exact)" not in panel
@@ -670,8 +694,10 @@ def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     ]
     for method, boxes, kwargs, work_per_roll in ways:
         monkeypatch.setattr(odds_module, "WORK_PER_ROLL", work_per_roll)
+        known.clear()  # each way works its answer out, even where an earlier one found it
         odds = encounter_odds(pool, boxes, cancel=idle, **kwargs)
         assert odds.method == method
         assert odds.covered == encounter_odds(pool, boxes, **kwargs).covered
+        known.clear()
         with pytest.raises(Cancelled):
             encounter_odds(pool, boxes, cancel=stop, **kwargs)

@@ -30,6 +30,7 @@ from time import perf_counter
 from ..content import Box
 from ..dice import COLOURS
 from . import small, split, vector, walk
+from .known import known, question
 from .problem import TooMuchWork, check_weights, plan_for
 from .result import EncounterOdds, Tally
 from .rolls import check_cancel, rolls_odds
@@ -65,26 +66,45 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     that must answer on every click): the exact method gets ``exact_share`` of it (none if
     its ``least_seconds`` exceed that; solving each distinct roll is not tried, as on real
     encounters it was faster than the walk only on tiny ones), and sampling stops when it runs
-    out, with at least one roll solved (``samples`` says how many; the intervals say how good).
-    ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
+    out, with at least one roll solved (``samples`` says how many; the intervals say how good);
+    an exact answer this process already found for the same question comes at once
+    (``known.py``). ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
     then raises ``Cancelled`` (what the play widget does when a click makes its odds moot).
     """
     start = perf_counter()
-    deadline = None if max_seconds is None else start + max_seconds
     if not 0 < exact_share <= 1:
         raise ValueError(f"exact_share is the part of max_seconds the exact methods get, "
                          f"more than 0 and at most 1, not {exact_share!r}")
+    boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
+    for colour in pool:
+        if colour not in COLOURS:
+            raise ValueError(f"unknown dice colour {colour!r}; colours are {list(COLOURS)}")
+    check_weights(weights)
+    asked = question(pool, boxes, black_supply, fixed, placed, weights, conversions, discard)
+    if max_seconds is not None:  # within a budget, an exact answer already found comes at once
+        found = known.get(asked)
+        if found is not None:
+            return found
+    odds = _odds(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
+                 weights=weights, conversions=conversions, discard=discard,
+                 exact_limit=exact_limit, samples=samples, seed=seed, max_seconds=max_seconds,
+                 exact_share=exact_share, cancel=cancel, start=start)
+    if odds.exact:
+        known.keep(asked, odds)
+    return odds
+
+
+def _odds(pool, boxes, *, black_supply, fixed, placed, weights, conversions, discard,
+          exact_limit, samples, seed, max_seconds, exact_share, cancel, start) -> EncounterOdds:
+    """``encounter_odds`` worked out (``start``: when it was asked, for the time budget): the
+    first exact method that answers, or the fallbacks."""
+    deadline = None if max_seconds is None else start + max_seconds
     exact_deadline = None if max_seconds is None else start + exact_share * max_seconds
 
     def walk_stops() -> bool:
         check_cancel(cancel)
         return exact_deadline is not None and perf_counter() > exact_deadline
 
-    boxes = tuple(Box.parse(b) if isinstance(b, str) else b for b in boxes)
-    for colour in pool:
-        if colour not in COLOURS:
-            raise ValueError(f"unknown dice colour {colour!r}; colours are {list(COLOURS)}")
-    check_weights(weights)
     plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
                     weights=weights, conversions=conversions, discard=discard)
     rolls = plan.distinct_rolls()
