@@ -68,8 +68,9 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     encounters it was faster than the walk only on tiny ones), and sampling stops when it runs
     out, with at least one roll solved (``samples`` says how many; the intervals say how good);
     an exact answer this process already found for the same question comes at once
-    (``known.py``). ``cancel``: an event (``threading.Event``) another thread may set to drop the work: the call
-    then raises ``Cancelled`` (what the play widget does when a click makes its odds moot).
+    (``known.py``). ``cancel``: an event (``threading.Event``) another thread may set to drop
+    the work: the call then raises ``Cancelled`` (what the play widget does when a click makes
+    its odds moot).
     """
     start = perf_counter()
     if not 0 < exact_share <= 1:

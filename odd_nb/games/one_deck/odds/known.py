@@ -1,4 +1,4 @@
-"""Exact answers already worked out, by question (speed only).
+"""Exact answers already worked out, by question: within a time budget, given at once.
 
 A question is everything an encounter's exact odds depend on: the pool, the boxes, the black
 supply, fixed and placed dice, the weights, whether the 2-for-1 is allowed and the faces
