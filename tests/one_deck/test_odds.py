@@ -669,8 +669,8 @@ def test_a24_weights_must_be_whole_numbers(weights):
 def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
     """``cancel`` (what the play widget sets when a click makes its background odds moot): once
     set, the walk, the small-box walk, the split, the vector, the roll-by-roll count and the
-    sampling each
-    stop with ``Cancelled``; unset, it changes nothing."""
+    sampling each stop with ``Cancelled``, and a question too quick to reach a check is not
+    answered either; unset, it changes nothing."""
     import threading
 
     from odd_nb.core.progress import Cancelled
@@ -692,6 +692,9 @@ def test_a24_odds_stop_when_their_cancel_event_is_set(monkeypatch):
         ("sampled", one_wide, {"max_seconds": 0}, odds_module.WORK_PER_ROLL),  # no time to walk
         ("rolls", one_wide, {"exact_limit": 1}, 0),  # no exact work allowed: each roll solved
     ]
+    for quick in ([Box("yellow", 5, damage=1)], ["wide yellow 7", "wide yellow 4"]):
+        with pytest.raises(Cancelled):  # done before their first check (a fuzz found them)
+            encounter_odds({"yellow": 1}, quick, cancel=stop)
     for method, boxes, kwargs, work_per_roll in ways:
         monkeypatch.setattr(odds_module, "WORK_PER_ROLL", work_per_roll)
         known.clear()  # each way works its answer out, even where an earlier one found it

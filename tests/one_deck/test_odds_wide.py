@@ -497,6 +497,23 @@ def test_a24_vector_counts_its_work_in_small_steps(monkeypatch, pool, boxes, sup
     assert max(counted) * 20 <= sum(counted), (max(counted), sum(counted))
 
 
+def test_a24_vector_answers_within_the_work_it_reports():
+    """docs/odds.md section 4: a method gives up past ``exact_limit`` units of work and reports
+    the units it took. ``vector`` counts steps, eight to a unit: its report rounded down, a
+    limit equal to it gave up (found by a fuzz of 514 work limits); it is rounded up now, and
+    one unit less gives up."""
+    from odd_nb.games.one_deck.odds.problem import TooMuchWork
+
+    plan = plan_for({"yellow": 2, "black": 1},
+                    [Box.parse(b) for b in ("wide any 11", "black 4 ♥☣☣", "wide any 16 ♥",
+                                            "wide pink 15 ♥⌛⌛☠", "black 5 ♥⌛")],
+                    black_supply=3, fixed=(("blue", 6), ("blue", 3)))
+    masks, total, work, _ = vector.distribution(plan)
+    assert vector.distribution(plan, limit=work)[:2] == (masks, total)
+    with pytest.raises(TooMuchWork):
+        vector.distribution(plan, limit=work - 1)
+
+
 def test_a24_pairing_the_last_colour_with_a_pool_counts_its_work_as_it_goes(monkeypatch):
     """A24 (docs/odds.md, "Time budgets"): pairing the last colour off with one pool before
     (``Colours.paired_with``) counts its steps in the question's work as it makes them, so

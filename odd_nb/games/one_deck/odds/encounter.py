@@ -73,6 +73,7 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     its odds moot).
     """
     start = perf_counter()
+    check_cancel(cancel)  # dropped before it starts: even a quick question is not answered
     if not 0 < exact_share <= 1:
         raise ValueError(f"exact_share is the part of max_seconds the exact methods get, "
                          f"more than 0 and at most 1, not {exact_share!r}")

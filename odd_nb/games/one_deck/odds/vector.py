@@ -841,7 +841,8 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     masks = defaultdict(int)
     for key, ways in states.items():
         masks[plan.mask_of_key(key)] += ways
-    return (dict(masks), 6 ** sum(plan.rolled), work.units // STEPS_PER_UNIT,
+    # the work in units rounded up: the limit it reports is one it answers within
+    return (dict(masks), 6 ** sum(plan.rolled), -(-work.units // STEPS_PER_UNIT),
             plan.distinct_rolls())
 
 
