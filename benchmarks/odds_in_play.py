@@ -7,9 +7,9 @@
     python benchmarks/odds_in_play.py --games 4 --refine --content generated --cards my.json
 
 The greedy agent plays seeded games; at every decision the panel is made afresh (its cache of
-positions cleared), as the widget makes it after each click; an exact answer found earlier in
-the run answers the same question again at once, as in a session (``odds/known.py``; counted
-apart; ``--afresh`` keeps none). The panel is timed beside the board drawn for the same
+positions cleared), as the widget makes it after each click; an answer found earlier in the run
+answers the same question again at once where the click could not better it, as in a session
+(``odds/known.py``; counted apart; ``--afresh`` keeps none). The panel is timed beside the board drawn for the same
 position (the baseline: what a click costs without odds) and the hint (the greedy agent's
 choice). Before a roll the panel shows the encounter's odds within ``ODDS_SECONDS`` per
 encounter; the script counts how often they were exact and how many rolls the estimates
@@ -113,8 +113,8 @@ def main() -> None:
     parser.add_argument("--refine", action="store_true",
                         help="also time the background refinement of estimates")
     parser.add_argument("--afresh", action="store_true",
-                        help="work out each position's odds afresh, not from the exact answers "
-                             "found earlier in the run (odds/known.py)")
+                        help="work out each position's odds afresh, not from the answers found "
+                             "earlier in the run (odds/known.py)")
     parser.add_argument("--content", choices=("base", "expansion", "generated"), default="base",
                         help="the cards: the base set, the expansion file, or a generated set "
                              "with two or three wide boxes a card")
@@ -133,10 +133,10 @@ def main() -> None:
                "hint": [], "odds without budget, before a roll": [],
                "refined in the background (estimates)": []}
     kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0, "known": 0}
-    get = known.get  # counted: the rows a click answers from an exact answer found before
+    get = known.get  # counted: the rows a click answers from an answer found before
 
-    def counted_get(key):
-        found = get(key)
+    def counted_get(key, means):
+        found = get(key, means)
         kinds["known"] += found is not None and counting[0]
         return found
 
@@ -211,9 +211,9 @@ def main() -> None:
           + (f"{min(estimate_rolls)}-{max(estimate_rolls)} rolls (median "
              f"{sorted(estimate_rolls)[len(estimate_rolls) // 2]})" if estimate_rolls
              else "-"))
-    print(f"of the rows exact, {kinds['known']} came from an exact answer found before in this "
-          f"run (the same question: odds/known.py)" + (" (--afresh: none kept)" if args.afresh
-                                                        else ""))
+    print(f"rows answered at the click from an answer found before in this run (the same "
+          f"question: odds/known.py): {kinds['known']}" + (" (--afresh: none kept)" if args.afresh
+                                                         else ""))
     if args.refine:
         refined = kinds["refined exact"] + kinds["refined estimate"]
         spent = timings["refined in the background (estimates)"]

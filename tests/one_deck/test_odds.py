@@ -303,11 +303,12 @@ def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when
     assert not huge.exact and huge.method == "sampled" and huge.samples >= 1 and huge.work == 0
 
 
-def test_a24_within_a_time_budget_an_exact_answer_already_found_comes_at_once():
+def test_a24_within_a_time_budget_an_answer_already_found_comes_at_once():
     """docs/odds.md section 4: the same question comes back in play (each round of a boss fight
     with the same dice); what the background worked out exactly for one round answers the next
-    round's click at once, where the click's budget alone gives an estimate. A different
-    question is worked out afresh, and without a budget the caller's own limits hold."""
+    round's click at once, where the click's budget alone gives an estimate; so does an estimate
+    made with more means than the call has. A different question is worked out afresh, and
+    without a budget the caller's own limits hold."""
     pool, boxes = {"yellow": 2, "pink": 2}, ["yellow 5 ♥", "wide pink 8 ♥"]
     rushed = encounter_odds(pool, boxes, max_seconds=0, seed=3)
     assert not rushed.exact and rushed.samples == 1
@@ -321,6 +322,17 @@ def test_a24_within_a_time_budget_an_exact_answer_already_found_comes_at_once():
     assert not other.exact  # one black die fewer in the supply: another question
     sampled = encounter_odds(pool, boxes, exact_limit=1, samples=20, seed=3)
     assert not sampled.exact and sampled.samples == 20
+    # an estimate answers a call that has no more rolls, time and exact work than it had
+    known.clear()
+    background = encounter_odds(pool, boxes, exact_limit=0, samples=300, max_seconds=60, seed=3)
+    assert not background.exact and background.samples == 300
+    click = encounter_odds(pool, boxes, exact_limit=0, samples=50, max_seconds=0.1, seed=4)
+    assert click is background
+    deeper = encounter_odds(pool, boxes, exact_limit=0, samples=600, max_seconds=60, seed=3)
+    assert deeper.samples == 600  # more rolls asked: worked out again, and kept instead
+    assert encounter_odds(pool, boxes, exact_limit=0, samples=50, max_seconds=0.1) is deeper
+    assert encounter_odds(pool, boxes, max_seconds=60).exact  # more exact work: exact, kept
+    assert encounter_odds(pool, boxes, exact_limit=0, samples=50, max_seconds=0.1).exact
 
 
 @pytest.mark.parametrize("share", [0, -0.5, 1.5])

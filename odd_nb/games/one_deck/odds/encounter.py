@@ -24,6 +24,7 @@ method that answered. docs/odds.md explains each method and why it is exact.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from time import perf_counter
 
@@ -67,7 +68,8 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
     its ``least_seconds`` exceed that; solving each distinct roll is not tried, as on real
     encounters it was faster than the walk only on tiny ones), and sampling stops when it runs
     out, with at least one roll solved (``samples`` says how many; the intervals say how good);
-    an exact answer this process already found for the same question comes at once
+    an answer this process already found for the same question comes at once if it is exact or
+    was worked out with at least these ``samples``, ``max_seconds`` and ``exact_limit``
     (``known.py``). ``cancel``: an event (``threading.Event``) another thread may set to drop
     the work: the call then raises ``Cancelled`` (what the play widget does when a click makes
     its odds moot).
@@ -83,16 +85,16 @@ def encounter_odds(pool: dict, boxes, *, black_supply: int = 6, fixed=(), placed
             raise ValueError(f"unknown dice colour {colour!r}; colours are {list(COLOURS)}")
     check_weights(weights)
     asked = question(pool, boxes, black_supply, fixed, placed, weights, conversions, discard)
-    if max_seconds is not None:  # within a budget, an exact answer already found comes at once
-        found = known.get(asked)
+    means = (samples, math.inf if max_seconds is None else max_seconds, exact_limit)
+    if max_seconds is not None:  # within a budget, what it could not better comes at once
+        found = known.get(asked, means)
         if found is not None:
             return found
     odds = _odds(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
                  weights=weights, conversions=conversions, discard=discard,
                  exact_limit=exact_limit, samples=samples, seed=seed, max_seconds=max_seconds,
                  exact_share=exact_share, cancel=cancel, start=start)
-    if odds.exact:
-        known.keep(asked, odds)
+    known.keep(asked, odds, None if odds.exact else means)
     return odds
 
 

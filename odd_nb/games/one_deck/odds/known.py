@@ -1,19 +1,23 @@
-"""Exact answers already worked out, by question: within a time budget, given at once.
+"""Answers already worked out, by question: within a time budget, given at once.
 
-A question is everything an encounter's exact odds depend on: the pool, the boxes, the black
-supply, fixed and placed dice, the weights, whether the 2-for-1 is allowed and the faces
-discarded as rolled. The same question comes back in play: each round of a boss fight
-with the same dice, an encounter met again, a peril option. When an answer must come within a
-time budget (the odds panel's click), ``encounter_odds`` gives the exact answer it already has
-at once, where it would otherwise give an estimate: the exact answer the background work found
-for the first round is there for the next one.
+A question is everything an encounter's odds depend on: the pool, the boxes, the black supply,
+fixed and placed dice, the weights, whether the 2-for-1 is allowed and the faces discarded as
+rolled. The same question comes back in play: each round of a boss fight with the same dice,
+an encounter met again, a peril option. When an answer must come within a time budget (the odds
+panel's click, its background work), ``encounter_odds`` gives the answer it already has where it
+could not do better: an exact answer always, an estimate when it was made with at least the
+means this call has (as many rolls, as much time, as much exact work). So what the background
+worked out for a boss's first round, exact or an estimate from thousands of rolls, is there at
+the click of the next round, and the background does not do it again.
 
 >>> table = Known(size=2)
 >>> q = question({"yellow": 1}, (), 6, (), None, (1000, 1), True, ())
->>> table.get(q) is None
+>>> table.get(q, (2_000, 0.18, 10)) is None
 True
->>> table.keep(q, "odds"); table.get(q)
-'odds'
+>>> table.keep(q, "estimate", (100_000, 30.0, 10)); table.get(q, (2_000, 0.18, 10))
+'estimate'
+>>> table.get(q, (100_000, 60.0, 10)) is None   # more time than it had: work it out again
+True
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from threading import Lock
 
-KNOWN = 256  # exact answers kept: a few games' encounters and boss rounds
+KNOWN = 256  # questions whose answers are kept: a few games' encounters and boss rounds
 
 
 def question(pool: dict, boxes: tuple, black_supply: int, fixed, placed, weights, conversions,
@@ -34,26 +38,37 @@ def question(pool: dict, boxes: tuple, black_supply: int, fixed, placed, weights
 
 
 class Known:
-    """The last ``size`` exact answers, by ``question``; safe to share between the odds
-    panel's click and its background work (each its own thread)."""
+    """The answers to the last ``size`` questions (``question``), each with the means it was
+    worked out with (None for an exact answer, else rolls, seconds, exact work); safe to share
+    between the odds panel's click and its background work (each its own thread)."""
 
     def __init__(self, size: int = KNOWN):
         self.size = size
-        self._answers = OrderedDict()
+        self._answers = OrderedDict()  # question -> (odds, means)
         self._lock = Lock()
 
-    def get(self, key):
-        """The answer kept for ``key``, or None."""
+    def get(self, key, means: tuple):
+        """The answer kept for ``key`` if it is exact or was worked out with at least ``means``,
+        one by one; else None."""
         with self._lock:
             found = self._answers.get(key)
-            if found is not None:
-                self._answers.move_to_end(key)
-            return found
+            if found is None:
+                return None
+            self._answers.move_to_end(key)
+        odds, had = found
+        if had is None or all(h >= m for h, m in zip(had, means)):
+            return odds
+        return None
 
-    def keep(self, key, odds) -> None:
-        """Keep ``odds`` for ``key``, dropping the answer used least lately past ``size``."""
+    def keep(self, key, odds, means: tuple | None) -> None:
+        """Keep ``odds`` for ``key`` (``means``: None if exact) unless what is kept is better:
+        exact, or an estimate from more rolls; past ``size`` questions, drop the one asked
+        least lately."""
         with self._lock:
-            self._answers[key] = odds
+            had = self._answers.get(key)
+            if had is None or had[1] is not None and (
+                    means is None or had[0].samples <= odds.samples):
+                self._answers[key] = (odds, means)
             self._answers.move_to_end(key)
             while len(self._answers) > self.size:
                 self._answers.popitem(last=False)
@@ -63,5 +78,5 @@ class Known:
             self._answers.clear()
 
 
-#: the exact answers of this process (``encounter_odds``)
+#: the answers of this process (``encounter_odds``)
 known = Known()
