@@ -333,6 +333,12 @@ def test_a24_within_a_time_budget_an_answer_already_found_comes_at_once():
     assert encounter_odds(pool, boxes, exact_limit=0, samples=50, max_seconds=0.1) is deeper
     assert encounter_odds(pool, boxes, max_seconds=60).exact  # more exact work: exact, kept
     assert encounter_odds(pool, boxes, exact_limit=0, samples=50, max_seconds=0.1).exact
+    # dice written as lists (as a JSON file gives them) ask the same question as tuples
+    listed = encounter_odds({"yellow": 1}, ["yellow 5 ♥"], fixed=[["pink", 4]],
+                            placed=[[]], discard=[["yellow", 1]], max_seconds=60)
+    assert listed.exact and encounter_odds(
+        {"yellow": 1}, ["yellow 5 ♥"], fixed=[("pink", 4)], placed=[()],
+        discard=[("yellow", 1)], max_seconds=0) is listed
 
 
 @pytest.mark.parametrize("share", [0, -0.5, 1.5])

@@ -30,11 +30,12 @@ KNOWN = 256  # questions whose answers are kept: a few games' encounters and bos
 
 def question(pool: dict, boxes: tuple, black_supply: int, fixed, placed, weights, conversions,
              discard) -> tuple:
-    """The arguments of ``encounter_odds`` that its exact answer depends on, as a key (the
+    """The arguments of ``encounter_odds`` that its answer depends on, as a key (the
     pool's colours in any order, the fixed dice in any order)."""
-    return (tuple(sorted(pool.items())), tuple(boxes), black_supply, tuple(sorted(fixed)),
-            None if placed is None else tuple(map(tuple, placed)), tuple(weights),
-            bool(conversions), tuple(discard))
+    return (tuple(sorted(pool.items())), tuple(boxes), black_supply,
+            tuple(sorted(map(tuple, fixed))),
+            None if placed is None else tuple(tuple(map(tuple, dice)) for dice in placed),
+            tuple(weights), bool(conversions), tuple(map(tuple, discard)))
 
 
 class Known:
