@@ -11,10 +11,9 @@ positions cleared), as the widget makes it after each click; an answer found ear
 answers the same question again at once where the click could not better it, as in a session
 (``odds/known.py``; counted apart; ``--afresh`` keeps none). The panel is timed beside the
 board drawn for the same position (the baseline: what a click costs without odds) and the hint
-(the greedy agent's
-choice). Before a roll the panel shows the encounter's odds within ``ODDS_SECONDS`` per
-encounter; the script counts how often they were exact and how many rolls the estimates
-rest on. ``--no-budget`` times the odds without the time budget on the pre-roll positions
+(the greedy agent's choice). Before a roll the panel shows the encounter's odds within
+``ODDS_SECONDS`` per encounter; the script counts how often they were exact and how many rolls
+the estimates rest on. ``--no-budget`` times the odds without the time budget on the pre-roll positions
 (exact walk, else 2,000 sampled rolls; slow: minutes per game). ``--refine`` also times the
 widget's background work where the panel showed an estimate (``refine_odds``, up to
 ``REFINE_SECONDS`` per encounter) and counts how many of those odds it made exact, listing
