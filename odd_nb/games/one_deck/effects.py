@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import ReturnStored, Use
-from .dice import COLOURS, give_back, minimal_sums, pool_add, pool_remove
+from .dice import COLOURS, colour_matches, give_back, minimal_sums, pool_add, pool_remove
 
 POOL_OPS = ("gain", "roll", "increase", "reroll", "set", "discard", "prevent")
 TARGET_OPS = ("increase", "set", "reroll", "discard")
@@ -37,7 +37,7 @@ def payments(skill, pool, potions: int) -> list[tuple]:
         return [()]
     if cost.kind == "potion":
         return [()] if potions > 0 else []
-    eligible = tuple(d for d in pool if d[0] in (cost.colour, "black"))
+    eligible = tuple(d for d in pool if colour_matches(cost.colour, d[0]))
     if cost.kind == "dice_count":
         return sorted(set(combinations(eligible, cost.n)))
     return list(minimal_sums(eligible, cost.n))
@@ -58,7 +58,7 @@ def targets(effects, pool) -> list[tuple]:
             continue
         nxt = []
         for chosen, left in choices:
-            eligible = tuple(d for d in left if e.colour is None or d[0] in (e.colour, "black"))
+            eligible = tuple(d for d in left if e.colour is None or colour_matches(e.colour, d[0]))
             sizes = range(1, e.count + 1) if e.op == "reroll" else (1,)
             for k in sizes:
                 for combo in sorted(set(combinations(eligible, k))):
