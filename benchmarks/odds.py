@@ -10,6 +10,7 @@ two wide boxes), against the issue's goals for every encounter.
     python benchmarks/odds.py --work-max 1e9       # every case exact, however long it takes
     python benchmarks/odds.py --only boss --brute-max 1e6
     python benchmarks/odds.py --only generated --no-icepool   # the generated encounters alone
+    python benchmarks/odds.py --only generated --no-icepool --forbid-conversions   # no 2-for-1
 
 Columns:
 - dice, ordered rolls (6^n) and distinct rolls (multisets of face classes per colour: what a
@@ -43,7 +44,7 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -65,6 +66,12 @@ class Case:
     pool: dict
     boxes: tuple
     black_supply: int
+    conversions: bool = True  # false: a foe forbids the 2-for-1 (A7)
+
+    @property
+    def options(self) -> dict:
+        """``encounter_odds``'s keywords for the supply and the 2-for-1."""
+        return {"black_supply": self.black_supply, "conversions": self.conversions}
 
     @property
     def dice(self) -> int:
@@ -222,7 +229,7 @@ def generated_cases(seed: int = GENERATED_SEED) -> list:
 # -- helpers ------------------------------------------------------------------------------------
 def distinct_rolls(case: Case) -> int:
     """Distinct rolls of the case (multisets of face classes per colour), without solving."""
-    return plan_for(case.pool, case.parsed(), black_supply=case.black_supply).distinct_rolls()
+    return plan_for(case.pool, case.parsed(), **case.options).distinct_rolls()
 
 
 def timed(fn, repeat: int = 1):
@@ -237,7 +244,7 @@ def timed(fn, repeat: int = 1):
 
 def brute_full(case: Case):
     """Every ordered roll, each solved: (p_clear, expected damage, expected time)."""
-    solver = Solver(case.parsed())
+    solver = Solver(case.parsed(), conversions=case.conversions)
     colours = [c for c, n in case.pool.items() for _ in range(n)]
     clear = damage = tim = 0
     for values in product(range(1, 7), repeat=len(colours)):
@@ -255,7 +262,7 @@ def brute_sample(case: Case, k: int, seed: int) -> tuple[float, float]:
     rng = random.Random(seed)
     colours = [c for c, n in case.pool.items() for _ in range(n)]
     rolls = [[(c, rng.randint(1, 6)) for c in colours] for _ in range(k)]
-    solver = Solver(case.parsed())
+    solver = Solver(case.parsed(), conversions=case.conversions)
     passes = []
     for _ in range(2):
         start = time.process_time()
@@ -290,7 +297,7 @@ def time_rounds(cases, passes: int, args, found: dict) -> dict:
                 continue  # too slow or not exact: timed once, in the table
             boxes = case.parsed()
             secs, odds = timed(lambda: encounter_odds(case.pool, boxes,
-                                                      black_supply=case.black_supply,
+                                                      **case.options,
                                                       exact_limit=args.work_max), args.repeat)
             if not odds.exact or secs >= 1:
                 found[case.name] = None
@@ -306,12 +313,12 @@ def run_suite(cases, args, rounds: dict) -> list[dict]:
         row = {"case": case, "distinct": distinct, "ordered": 6 ** n}
         boxes = case.parsed()
         start = time.process_time()
-        probe = encounter_odds(case.pool, boxes, black_supply=case.black_supply,
+        probe = encounter_odds(case.pool, boxes, **case.options,
                                exact_limit=args.work_max, samples=1)
         first = time.process_time() - start
         if probe.exact and first < 1 and args.repeat > 1:
             secs, odds = timed(lambda: encounter_odds(case.pool, boxes,
-                                                      black_supply=case.black_supply,
+                                                      **case.options,
                                                       exact_limit=args.work_max),
                                args.repeat - 1)
             secs = min(secs, first)
@@ -475,7 +482,7 @@ def run_walk_cut(cases, work_max: int) -> None:
     from odd_nb.games.one_deck.odds import TooMuchWork, walk
     print("\nthe walk alone, with and without its cut by the dice still to come (best of 2)")
     for case in cases:
-        plan = plan_for(case.pool, case.parsed(), black_supply=case.black_supply)
+        plan = plan_for(case.pool, case.parsed(), **case.options)
         best = {}
         for _ in range(2):
             for label in ("without", "with"):
@@ -543,6 +550,9 @@ def main() -> None:
     parser.add_argument("--generated-work-max", type=float, default=3e6,
                         help="work the exact methods may take per generated case (most take "
                              "longer than the issue's goals allow; this bounds the run)")
+    parser.add_argument("--forbid-conversions", action="store_true",
+                        help="ask the generated encounters as a foe that forbids the 2-for-1 "
+                             "would (A7): no pairs")
     args = parser.parse_args()
     args.work_max, args.brute_max = int(args.work_max), int(args.brute_max)
 
@@ -557,13 +567,15 @@ def main() -> None:
     rounds = time_rounds(cases, (args.rounds + 1) // 2, args, {})
     rows = run_suite(pick(SUITE), args, rounds)
     small = run_suite(pick(SMALL), args, rounds) if not args.no_small else []
-    generated = []
-    if not args.no_generated and pick(generated_cases()):
+    generated, made = [], generated_cases()
+    if args.forbid_conversions:
+        made = [replace(c, name=f"{c.name}, no 2-for-1", conversions=False) for c in made]
+    if not args.no_generated and pick(made):
         print(f"\ngenerated from the card schema, seed {GENERATED_SEED} (exact methods given "
               f"up to {int(args.generated_work_max):,} units of work, then each distinct roll "
               "solved when there are at most 50,000, else sampled: NOT EXACT)")
         print(HEADER)
-        generated = run_suite(pick(generated_cases()),
+        generated = run_suite(pick(made),
                               argparse.Namespace(**{**vars(args), "work_max": int(
                                   args.generated_work_max)}), {})
     print()

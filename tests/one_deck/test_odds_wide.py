@@ -245,13 +245,17 @@ def test_s4_a7_the_colours_that_pool_none_joined_together_as_the_last(seed, monk
     pool before is paired off, ``vector`` joins every contribution of each of them with every
     one of the others' (their rolls' bits multiplied out), unpruned, as one last colour. On 4-5
     dice with black dice among them, against every ordered roll's Solver tally."""
-    from odd_nb.games.one_deck.odds.vector import Colours
-
-    together = Colours.together
+    together = vector.Colours.together
     used = []
-    monkeypatch.setattr(Colours, "together",
-                        lambda self, colours, work: used.append(colours) or
-                        together(self, colours, work))
+
+    def joined(self, colours, work, states):
+        found = together(self, colours, work, states)
+        if found is not None:
+            used.append(colours)
+        return found
+
+    monkeypatch.setattr(vector.Colours, "together", joined)
+    monkeypatch.setattr(vector, "JOINED_A_STATE", vector.JOINED_TOGETHER)  # whatever it costs
     encounter = taken_by_every_wide_box(random.Random(1300 + seed), 4 + seed % 2, "black")
     assert_vector_gives_every_ordered_roll(*encounter)
     assert used, "the colours were taken one by one"
