@@ -18,6 +18,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import odd_nb
+from odd_nb.core.stats import wilson_interval
 from odd_nb.games.one_deck import Box, EncounterOdds, Solver, encounter_odds
 from odd_nb.games.one_deck.dice import covered
 from odd_nb.games.one_deck.odds import best_placement, placement_values, state_odds
@@ -264,6 +265,11 @@ def test_a24_an_estimate_s_intervals_stay_within_what_the_figures_can_be():
     assert rare.expected_damage == Fraction(1, 30)
     low, high = rare.intervals["expected_damage"]
     assert low == 0.0 and high > rare.expected_damage
+    # a chance seen never or always holds 0 or 1 whatever the rolls (at 2,000, rounding left
+    # the lower end at 1e-19, and the exact 0 outside it)
+    for samples in (37, 100, 1000, 1999, 2000):
+        assert wilson_interval(0.0, samples)[0] == 0.0
+        assert wilson_interval(1.0, samples)[1] == 1.0
 
 
 def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when_not(
