@@ -55,6 +55,15 @@ def quantiles(seconds: list) -> str:
             f"p99 {q(0.99):8.1f}  max {xs[-1] * 1000:8.1f}")
 
 
+HALVES = ("p_clear", "expected_damage", "expected_time")  # the figures an estimate bounds
+
+
+def half(odds, name: str) -> float:
+    """Half the width of an estimate's 95% interval of figure ``name``."""
+    low, high = odds.intervals[name]
+    return (high - low) / 2
+
+
 def cards(content: str, card_seed: int = DEFAULT_SEED, path=None):
     """The card set to play: ``None`` for the base set (the game's default), else a ``Content``.
 
@@ -224,7 +233,14 @@ def main() -> None:
         for row, odds, s in still_estimates:
             print(f"  still an estimate: {row} (floor {s.floor}, level {s.level}): "
                   f"{', '.join(map(str, odds.boxes))}; dice {dice_before_roll(s, row)}; "
-                  f"estimate from {odds.samples:,} rolls ({odds.method})")
+                  f"estimate from {odds.samples:,} rolls ({odds.method}): "
+                  + ", ".join(f"{name} {float(getattr(odds, name)):.3f} ±{half(odds, name):.3f}"
+                              for name in HALVES))
+        for name in HALVES:
+            widths = sorted(half(odds, name) for _, odds, _ in still_estimates)
+            if widths:
+                print(f"  their {name}: 95% interval ±{widths[len(widths) // 2]:.3f} median, "
+                      f"±{widths[-1]:.3f} at most")
     try:
         import resource
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

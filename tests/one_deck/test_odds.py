@@ -272,6 +272,35 @@ def test_a24_an_estimate_s_intervals_stay_within_what_the_figures_can_be():
         assert wilson_interval(1.0, samples)[1] == 1.0
 
 
+def test_a7_a24_sampled_odds_lean_on_the_exact_odds_without_pairs_onto_wide_boxes(monkeypatch):
+    """docs/odds.md section 4, "Sampling against a control": when ``vector`` gives up on wide
+    boxes that 2-for-1 pairs of other colours may fill (A7), the estimate is the exact odds of
+    the best placement with no pair onto a wide box plus the sampled difference
+    ("controlled"). Its intervals hold the exact figures, and its chance to clear's is
+    narrower than plain sampling's on the same rolls; a control that always agrees with the
+    solver gives its exact odds back, whatever the rolls."""
+    import odd_nb.games.one_deck.odds.encounter as asking
+    from odd_nb.games.one_deck.odds.sampled import sampled_odds
+
+    pool, boxes = {"yellow": 2, "pink": 2, "blue": 2}, [
+        Box("yellow", 7, wide=True, damage=1), Box("pink", 7, wide=True, damage=1),
+        Box("blue", 3, damage=1, time=1)]
+    exact = encounter_odds(pool, boxes, black_supply=3, exact_limit=10 ** 9)
+    odds = encounter_odds(pool, boxes, black_supply=3, exact_limit=1_000, samples=600, seed=4)
+    assert (odds.method, odds.exact, odds.samples) == ("controlled", False, 600)
+    for name in ("p_clear", "expected_damage", "expected_time"):
+        low, high = odds.intervals[name]
+        assert low <= float(getattr(exact, name)) <= high, name
+    monkeypatch.setattr(asking, "control_for", lambda *args, **kwargs: None)
+    plain = encounter_odds(pool, boxes, black_supply=3, exact_limit=1_000, samples=600, seed=4)
+    assert plain.method == "sampled"
+    width = lambda o: o.intervals["p_clear"][1] - o.intervals["p_clear"][0]  # noqa: E731
+    assert width(odds) < width(plain) / 2
+    solver = Solver(boxes)
+    back = sampled_odds(solver, pool, boxes, 3, (), 50, 1, control=(solver, exact.covered))
+    assert back.covered == exact.covered and back.p_clear == exact.p_clear
+
+
 def test_a24_time_budget_gives_the_exact_odds_when_they_fit_and_an_estimate_when_not(
         monkeypatch):
     """``max_seconds`` (the play widget's budget): a small encounter is exact well within it;

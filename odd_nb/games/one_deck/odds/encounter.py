@@ -18,8 +18,9 @@ methods in the order of ``EXACT_METHODS`` and takes the first that answers it:
 
 When the chosen method would take more work than ``exact_limit`` (or longer than a time budget
 allows), each distinct roll is solved instead if there are few (``rolls.py``), else the odds are
-sampled and say so (``sampled.py``: ``exact`` false, with 95% intervals). ``method`` names the
-method that answered. docs/odds.md explains each method and why it is exact.
+sampled and say so (``sampled.py``: ``exact`` false, with 95% intervals), against the exact odds
+of placements with no 2-for-1 pair onto a wide box where those come in time (``control.py``).
+``method`` names the method that answered. docs/odds.md explains each method and why it is exact.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from time import perf_counter
 from ..content import Box
 from ..dice import COLOURS
 from . import small, split, vector, walk
+from .control import control_for
 from .known import known, question
 from .problem import TooMuchWork, check_weights, plan_for
 from .result import EncounterOdds, Tally
@@ -126,8 +128,10 @@ def _odds(pool, boxes, *, black_supply, fixed, placed, weights, conversions, dis
         solver = Solver(boxes, placed, weights, conversions)
         if enumerable:  # the walk would take longer than solving each distinct roll
             return rolls_odds(solver, plan, boxes, black_supply, tuple(fixed), discard, cancel)
+        control = control_for(plan, boxes, placed, weights, conversions, limit=exact_limit,
+                              deadline=deadline, cancel=cancel)
         return sampled_odds(solver, pool, boxes, black_supply, tuple(fixed), samples, seed,
-                            discard, deadline, cancel)
+                            discard, deadline, cancel, control)
     tally = Tally(len(boxes))
     for mask, ways in sorted(masks.items()):
         covered = tuple(bool(mask >> i & 1) for i in range(len(boxes)))

@@ -35,7 +35,8 @@ class EncounterOdds:
     covered: dict = field(default_factory=dict)  # covered boxes (tuple of bools) -> probability
     work: int = 0  # units of work of the exact walk or split
     method: str = "walk"  # the method that answered: walk, small, split, vector, rolls (each
-    # distinct roll solved), sampled, lines (skills played, position.skill_odds); docs/odds.md
+    # distinct roll solved), sampled, controlled (sampled against the exact odds without pairs
+    # onto wide boxes), lines (skills played, position.skill_odds); docs/odds.md
 
     def to_frame(self):
         """One row per box: what it is and the chance the best placement covers it."""

@@ -69,9 +69,11 @@ class Solver:
 
     ``boxes``: the active boxes; ``placed`` (optional): dice already on each box (a covered box is
     done, a wide box's dice count towards its target); ``weights``: (per damage, per time) in the
-    objective, default least damage first, then least time."""
+    objective, default least damage first, then least time; ``wide_pairs`` false: no
+    2-for-1 pair goes onto a wide box (the control of ``control.control_for``)."""
 
-    def __init__(self, boxes, placed=None, weights=(1000, 1), conversions=True):
+    def __init__(self, boxes, placed=None, weights=(1000, 1), conversions=True,
+                 wide_pairs=True):
         placed = placed or [()] * len(boxes)
         self.boxes = tuple(boxes)
         if len(self.boxes) >= TIE:
@@ -79,6 +81,7 @@ class Solver:
         check_weights(weights)
         self.weights = weights
         self.conversions = conversions
+        self.wide_pairs = wide_pairs
         order, need, done = [], {}, []
         for i, (box, dice) in enumerate(zip(self.boxes, placed)):
             have = sum(v for _, v, *_ in dice)
@@ -318,7 +321,7 @@ class Solver:
         usable = tuple(d for d in dice if colour_matches(box.colour, d[0]))
         other = tuple(d for d in dice if not colour_matches(box.colour, d[0]))
         cuts = self.cuts[k + 1]
-        for pairs in self._pairings(other, conv):
+        for pairs in self._pairings(other, conv) if self.wide_pairs else ((),):
             converted = tuple((BLACK, min(a[1], b[1]), a, b) for a, b in pairs)
             pool = _without(dice, *(d for pair in pairs for d in pair))
             rest = need - sum(c[1] for c in converted)

@@ -77,6 +77,19 @@ def supports(plan) -> bool:
     return len(plan.wide) >= 2 and not placed
 
 
+def pools(plan) -> bool:
+    """Whether a 2-for-1 pair may go onto one of the wide boxes: some colour keeps dice for it
+    (``Colours.pooled``), which is what makes a question slow (``control.control_for``).
+
+    >>> from odd_nb.games.one_deck import Box
+    >>> from odd_nb.games.one_deck.odds import plan_for
+    >>> wide = [Box("yellow", 7, wide=True), Box("any", 5, wide=True)]
+    >>> pools(plan_for({"yellow": 1, "pink": 1}, wide)), pools(plan_for({"yellow": 2}, wide))
+    (True, False)
+    """
+    return any(Colours(plan).pooled)
+
+
 def answers(plan) -> bool:
     """What this method takes when asked: every question it supports."""
     return supports(plan)
@@ -90,9 +103,10 @@ def distribution(plan, *, limit: int | None = None, stop=None):
 
 class Colours:
     """One question read colour by colour: per family (``problem.Family``) its small and wide
-    boxes, which colour can do what, and the order the colours are taken in."""
+    boxes, which colour can do what, and the order the colours are taken in. With
+    ``wide_pairs`` false no 2-for-1 pair goes onto a wide box: no colour keeps dice for one."""
 
-    def __init__(self, plan):
+    def __init__(self, plan, wide_pairs: bool = True):
         self.plan = plan
         self.budget = plan.budget
         present = [c for c in range(4) if plan.rolled[c] or any(
@@ -109,7 +123,7 @@ class Colours:
                     zip(mode.wide, mode.wide_costs, mode.wide_must)]
             self.families.append((mode.start_key, small, wide))
         # pairs onto a wide box: any two non-black dice it does not take (A7)
-        self.pooled = [c != K and plan.conv_ok and any(
+        self.pooled = [wide_pairs and c != K and plan.conv_ok and any(
             c not in acc for family in self.families for _, acc, _, _ in family[2])
             for c in range(4)]
         # the colours whose dice may be pooled first (the pool is paired off once they are all
@@ -688,7 +702,8 @@ class Dominance(dict):
         return code
 
 
-def vector_distribution(plan, *, limit: int | None = None, stop=None):
+def vector_distribution(plan, *, limit: int | None = None, stop=None,
+                        wide_pairs: bool = True):
     """The exact distribution of the covered boxes under the best placement, as
     ``walk.mask_distribution`` gives it: (dict covered mask -> ways, total ways, work done,
     distinct rolls). ``plan`` comes from ``plan_for`` and must be ``supports``-ed. Past
@@ -702,8 +717,9 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None):
     per contribution. At the last colour each contribution of the states gets the rolls that
     first reach each key with it (``levels_of``, or ``upsets.UpSets`` when it is the cheaper:
     when no die is kept for pairs, or per pool before, ``paired_with``), and each state's least
-    keys are the unions of its contributions' (``least_keys``)."""
-    colours = Colours(plan)
+    keys are the unions of its contributions' (``least_keys``). With ``wide_pairs`` false,
+    the best placement that puts no 2-for-1 pair onto a wide box (``Colours``)."""
+    colours = Colours(plan, wide_pairs)
     work = Work(None if limit is None else limit * STEPS_PER_UNIT, stop)
     states = {frozenset((f, 0, 0, 0, (), (0,) * len(family[2]))
                         for f, family in enumerate(colours.families)): 1}
