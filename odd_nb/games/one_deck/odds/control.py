@@ -6,8 +6,8 @@ colour keeps dice for pairs onto a wide box: each state of the colours so far th
 thousands of contributions that differ by those dice. Without such pairs the same question is
 exact in a fraction of a second, and on most rolls its best placement is the real one: only on
 the rolls where a pair onto a wide box does better do the two differ. Sampling both on the same
-rolls, the odds are the control's exact odds plus the mean difference (``sampled_odds``), which
-is as good an estimate as sampling alone, and closer the more often the two agree.
+rolls, the odds are the control's exact odds plus the mean difference (``sampled_odds``):
+unbiased, as sampling alone is, and the closer the more often the two agree.
 
 >>> from odd_nb.games.one_deck import Box
 >>> from odd_nb.games.one_deck.odds import plan_for
