@@ -279,7 +279,7 @@ def test_a7_a24_sampled_odds_lean_on_the_exact_odds_without_pairs_onto_wide_boxe
     ("controlled"). Its intervals hold the exact figures, and its chance to clear's is
     narrower than plain sampling's on the same rolls; a control that always agrees with the
     solver gives its exact odds back, whatever the rolls."""
-    import odd_nb.games.one_deck.odds.encounter as asking
+    from odd_nb.games.one_deck.odds import control
     from odd_nb.games.one_deck.odds.sampled import sampled_odds
 
     pool, boxes = {"yellow": 2, "pink": 2, "blue": 2}, [
@@ -291,7 +291,7 @@ def test_a7_a24_sampled_odds_lean_on_the_exact_odds_without_pairs_onto_wide_boxe
     for name in ("p_clear", "expected_damage", "expected_time"):
         low, high = odds.intervals[name]
         assert low <= float(getattr(exact, name)) <= high, name
-    monkeypatch.setattr(asking, "control_for", lambda *args, **kwargs: None)
+    monkeypatch.setattr(control, "control_for", lambda *args, **kwargs: None)
     plain = encounter_odds(pool, boxes, black_supply=3, exact_limit=1_000, samples=600, seed=4)
     assert plain.method == "sampled"
     width = lambda o: o.intervals["p_clear"][1] - o.intervals["p_clear"][0]  # noqa: E731

@@ -29,28 +29,34 @@ from .problem import TooMuchWork
 from .rolls import check_cancel
 from .solver import Solver
 
-#: the part of the time left that the control's exact odds may take before sampling alone
-CONTROL_SHARE = 0.5
+#: the part of a time budget the control's exact odds may take, out of the exact methods'
+#: share (``encounter_odds``): those give up on the questions it serves anyway, and the rolls
+#: keep their time when the control does not finish either
+CONTROL_SHARE = 0.1
+
+
+def applies(plan) -> bool:
+    """Whether a control can serve ``plan``'s question: ``vector`` takes it and a 2-for-1 pair
+    may go onto one of its wide boxes (else the control would be the question itself)."""
+    return vector.supports(plan) and vector.pools(plan)
 
 
 def control_for(plan, boxes, placed=None, weights=(1000, 1), conversions=True, *,
                 limit: int | None = None, deadline: float | None = None, cancel=None):
     """(a ``Solver`` that puts no pair onto a wide box, the exact chance of each set of boxes
-    it covers: covered tuple -> Fraction), or None when no pair may go onto a wide box (the
-    control would be the question itself), when ``vector`` does not take the question, or when
-    its odds take more than ``limit`` units of work or ``CONTROL_SHARE`` of the time left
-    before ``deadline`` (not tried when ``vector.least_seconds`` says they cannot finish)."""
-    if not (vector.supports(plan) and vector.pools(plan)):
+    it covers: covered tuple -> Fraction), or None when the control does not apply
+    (``applies``) or its odds take more than ``limit`` units of work or go past ``deadline``
+    (not tried when ``vector.least_seconds`` says they cannot finish by then)."""
+    if not applies(plan):
         return None
-    now, stop = perf_counter(), None
-    until = None if deadline is None else now + CONTROL_SHARE * (deadline - now)
-    if until is not None and vector.least_seconds(plan) > until - now:
+    stop = None
+    if deadline is not None and vector.least_seconds(plan) > deadline - perf_counter():
         return None  # it cannot finish in time: the rolls get the time
-    if until is not None or cancel is not None:
+    if deadline is not None or cancel is not None:
 
         def stop() -> bool:
             check_cancel(cancel)
-            return until is not None and perf_counter() > until
+            return deadline is not None and perf_counter() > deadline
     try:
         masks, total, _, _ = vector.vector_distribution(plan, limit=limit, stop=stop,
                                                         wide_pairs=False)

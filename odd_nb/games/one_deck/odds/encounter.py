@@ -31,8 +31,8 @@ from time import perf_counter
 
 from ..content import Box
 from ..dice import COLOURS
-from . import small, split, vector, walk
-from .control import control_for
+from . import control, small, split, vector, walk
+from .control import CONTROL_SHARE
 from .known import known, question
 from .problem import TooMuchWork, check_weights, plan_for
 from .result import EncounterOdds, Tally
@@ -104,15 +104,18 @@ def _odds(pool, boxes, *, black_supply, fixed, placed, weights, conversions, dis
           exact_limit, samples, seed, max_seconds, exact_share, cancel, start) -> EncounterOdds:
     """``encounter_odds`` worked out (``start``: when it was asked, for the time budget): the
     first exact method that answers, or the fallbacks."""
-    deadline = None if max_seconds is None else start + max_seconds
-    exact_deadline = None if max_seconds is None else start + exact_share * max_seconds
+    plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
+                    weights=weights, conversions=conversions, discard=discard)
+    deadline = exact_deadline = control_deadline = None
+    if max_seconds is not None:  # a control's time comes out of the exact methods' share
+        share = min(CONTROL_SHARE, exact_share / 2) if control.applies(plan) else 0
+        deadline, control_deadline = start + max_seconds, start + exact_share * max_seconds
+        exact_deadline = control_deadline - share * max_seconds
 
     def walk_stops() -> bool:
         check_cancel(cancel)
         return exact_deadline is not None and perf_counter() > exact_deadline
 
-    plan = plan_for(pool, boxes, black_supply=black_supply, fixed=fixed, placed=placed,
-                    weights=weights, conversions=conversions, discard=discard)
     rolls = plan.distinct_rolls()
     enumerable = rolls <= ENUMERATE_LIMIT and WORK_PER_ROLL * rolls <= exact_limit and \
         max_seconds is None
@@ -120,7 +123,7 @@ def _odds(pool, boxes, *, black_supply, fixed, placed, weights, conversions, dis
     per_roll = WORK_PER_ROLL * getattr(method, "ROLLS_DEARER", 1)
     limit = min(exact_limit, per_roll * rolls) if enumerable else exact_limit
     try:
-        if max_seconds is not None and method.least_seconds(plan) > exact_share * max_seconds:
+        if exact_deadline is not None and method.least_seconds(plan) > exact_deadline - start:
             raise TooMuchWork(0)  # it cannot finish in time: the budget goes to sampling
         stop = walk_stops if max_seconds is not None or cancel is not None else None
         masks, total, work, rolls = method.distribution(plan, limit=limit, stop=stop)
@@ -128,10 +131,11 @@ def _odds(pool, boxes, *, black_supply, fixed, placed, weights, conversions, dis
         solver = Solver(boxes, placed, weights, conversions)
         if enumerable:  # the walk would take longer than solving each distinct roll
             return rolls_odds(solver, plan, boxes, black_supply, tuple(fixed), discard, cancel)
-        control = control_for(plan, boxes, placed, weights, conversions, limit=exact_limit,
-                              deadline=deadline, cancel=cancel)
+        against = control.control_for(plan, boxes, placed, weights, conversions,
+                                      limit=exact_limit, deadline=control_deadline,
+                                      cancel=cancel)
         return sampled_odds(solver, pool, boxes, black_supply, tuple(fixed), samples, seed,
-                            discard, deadline, cancel, control)
+                            discard, deadline, cancel, against)
     tally = Tally(len(boxes))
     for mask, ways in sorted(masks.items()):
         covered = tuple(bool(mask >> i & 1) for i in range(len(boxes)))

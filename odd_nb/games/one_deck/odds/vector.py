@@ -58,12 +58,14 @@ ROLLS_DEARER = 6
 #: the most joins ``Colours.together`` makes of the contributions of the colours left (each a
 #: join, a spread and an AND, about 1.5 us); past it they are taken one by one
 JOINED_TOGETHER = 2_000_000
-#: and at most this many joins a state of the colours before: a join is an AND over every roll
-#: of the colours left, where taken one by one each state meets each of those rolls once, its
-#: joins pruned (with the 2-for-1 forbidden, generated #5, #7, #13, #15 and #16 took 4-40 times
-#: longer together, with one state before and 78-29,000 joins a state; #2 and #15 with the
-#: 2-for-1, and #14 without, were 6-25 times faster together, with 1-28 joins a state)
-JOINED_A_STATE = 2_000
+#: and at most this many for each contribution the states of the colours before hold: a join is
+#: an AND over every roll of the colours left, none pruned, where taken one by one each
+#: contribution before meets each of their rolls, pruned as it goes. Measured, joins per
+#: contribution before: 4-34 where together was 1.4-25 times faster (generated #2 and #15 with
+#: the 2-for-1, #14 without; Sallow Husk's row without pairs onto wide boxes, 6.5 s against
+#: 32 s), 7,000-98,000 where it was 7-40 times slower (with the 2-for-1 forbidden, #8, #12,
+#: #15, #16; and from the first colour, when no state before prunes anything)
+JOINED_A_CONTRIBUTION = 500
 # a contribution: (family, covered small boxes, halved small boxes, budget spent, pool faces
 # (descending), value on each wide box of the family...)
 FAMILY, COVERED, HALVED, SPENT, POOL, VALUES = 0, 1, 2, 3, 4, 5
@@ -254,14 +256,15 @@ class Colours:
                 table[x[FAMILY]][x] |= 1 << r
         return table
 
-    def together(self, colours, work, states: int = 1):
+    def together(self, colours, work, before: int = 1):
         """The ``colours`` (none pooling) as one: per family, each contribution of their dice
         together with the rolls (bits) of all of them that have it, and each roll's ways. Roll
         (i, j) of the colours so far and the next is bit i * n + j (n: the next one's rolls),
         and every contribution of each is joined with every one of the others': none is
         pruned, as up-sets need none. None when those joins would be more than
-        ``JOINED_TOGETHER``, or than ``JOINED_A_STATE`` for each of the ``states`` of the
-        colours before (then they are the cheaper taken one by one).
+        ``JOINED_TOGETHER``, or than ``JOINED_A_CONTRIBUTION`` for each of the ``before``
+        contributions the states of the colours before hold (then they are the cheaper taken
+        one by one).
 
         >>> from odd_nb.games.one_deck import Box
         >>> from odd_nb.games.one_deck.odds import plan_for
@@ -275,7 +278,7 @@ class Colours:
         """
         tables = [self.table(c, work) for c in colours]
         joins = sum(prod(len(table[f]) for table in tables) for f in range(len(self.families)))
-        if joins > min(JOINED_TOGETHER, JOINED_A_STATE * states):
+        if joins > min(JOINED_TOGETHER, JOINED_A_CONTRIBUTION * before):
             return None
         found = [{(f, 0, 0, 0, (), (0,) * len(family[2])): 1}
                  for f, family in enumerate(self.families)]
@@ -731,7 +734,7 @@ def vector_distribution(plan, *, limit: int | None = None, stop=None,
         together = None  # the colours left, when none pools: one last colour (``together``)
         if later and not any(colours.pooled[x] for x in later + (c,)) and \
                 pool_free(set().union(*states)):
-            together = colours.together(order[k:], work, len(states))
+            together = colours.together(order[k:], work, sum(map(len, states)))
         if together is None:
             options = colours.listing(c, work)
         nxt = defaultdict(int)
