@@ -108,7 +108,9 @@ def _odds(pool, boxes, *, black_supply, fixed, placed, weights, conversions, dis
                     weights=weights, conversions=conversions, discard=discard)
     deadline = exact_deadline = control_deadline = None
     if max_seconds is not None:  # a control's time comes out of the exact methods' share
-        share = min(CONTROL_SHARE, exact_share / 2) if control.applies(plan) else 0
+        share = min(CONTROL_SHARE, exact_share / 2)
+        if vector.least_seconds(plan) > share * max_seconds or not control.applies(plan):
+            share = 0  # no control, or none that could finish in its time
         deadline, control_deadline = start + max_seconds, start + exact_share * max_seconds
         exact_deadline = control_deadline - share * max_seconds
 
