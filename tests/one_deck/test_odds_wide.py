@@ -255,7 +255,8 @@ def test_s4_a7_the_colours_that_pool_none_joined_together_as_the_last(seed, monk
         return found
 
     monkeypatch.setattr(vector.Colours, "together", joined)
-    monkeypatch.setattr(vector, "JOINED_A_CONTRIBUTION", vector.JOINED_TOGETHER)  # whatever it costs
+    # whatever the joins cost
+    monkeypatch.setattr(vector, "JOINED_A_CONTRIBUTION", vector.JOINED_TOGETHER)
     encounter = taken_by_every_wide_box(random.Random(1300 + seed), 4 + seed % 2, "black")
     assert_vector_gives_every_ordered_roll(*encounter)
     assert used, "the colours were taken one by one"

@@ -277,7 +277,8 @@ class Colours:
         (36, 10)
         """
         tables = [self.table(c, work) for c in colours]
-        joins = sum(prod(len(table[f]) for table in tables) for f in range(len(self.families)))
+        joins = sum(prod(len(table[f]) for table in tables)
+                    for f in range(len(self.families)))
         if joins > min(JOINED_TOGETHER, JOINED_A_CONTRIBUTION * before):
             return None
         found = [{(f, 0, 0, 0, (), (0,) * len(family[2])): 1}
