@@ -515,6 +515,29 @@ def test_s4_a7_a_box_any_placement_covers_alone_is_never_counted_lost(box, dice,
         assert solver_module._could_cover(box, box.target, tuple(sorted(dice)), supply)
 
 
+@settings(max_examples=150, deadline=None, database=None)
+@given(st.lists(box_st(), min_size=2, max_size=4),
+       st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.integers(1, 6)), max_size=5),
+       st.integers(0, 2))
+@example([Box("yellow", 8, wide=True, damage=1), Box("yellow", 8, wide=True, damage=1),
+          Box("any", 4, damage=1)], [("yellow", 5), ("yellow", 4), ("pink", 6), ("black", 3)], 1)
+@example([Box("pink", 6, wide=True, damage=1), Box("blue", 6, damage=1)],
+         [("black", 1), ("yellow", 6), ("yellow", 6)], 0)  # the black 1 given back for a pair
+def test_s4_a7_a11_the_search_bound_never_exceeds_the_best_placement(boxes, dice, supply):
+    """The search skips a position whose lower bound (``Solver._bound``: the cheapest boxes to
+    leave open so that, colour by colour, the others' needs fit what the dice could put on
+    them, pairs and black dice given back included) reaches the best found so far. The bound
+    must never exceed the cost of the best legal placement (§4, A7, A11), black dice given back
+    to the supply included: checked against every legal placement. (The first example: two
+    yellow 8 boxes cannot both be covered by 9 of yellow and a black 3, so the bound counts one
+    open; the second: the wide pink 6 is covered only by giving the black 1 back to the supply
+    to convert the two yellow 6s.)"""
+    solver = Solver(boxes)
+    best = min(sum(solver.cost(i) for i in solver.order if not covered[i])
+               for _, (covered, _, _) in legal_placements(boxes, dice, supply))
+    assert solver._bound(0, tuple(sorted(dice)), supply, False) <= best
+
+
 def test_a11_armor_blocks_every_other_box():
     boxes = [Box("yellow", 6, armor=True, damage=1), Box("pink", 2, damage=2),
              Box("blue", 3, time=2)]

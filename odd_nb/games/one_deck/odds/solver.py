@@ -15,8 +15,11 @@ way that is not dominated:
   of dice that cannot go on it directly: for each choice of dice to convert, paired neighbour
   with neighbour from the highest (no other pairing of them makes more), and never with a pair
   the box could do without.
-A cover whose leftover dice cannot beat the best found so far, even counting only the boxes
-that not all of them could cover each alone, is not searched further (``_bound``).
+A cover whose leftover dice cannot beat the best found so far is not searched further: by a
+lower bound (``_bound``: the cheapest boxes to leave open so that, for each set of colours, the
+other boxes that take only those colours need no more than the dice could put on them), or by
+what an earlier search of the same leftovers showed (each search is asked only for costs below
+the best so far, and remembers a failure as a bound).
 Converting a black die is never useful (the black die itself is at least as good), nor is
 converting a converted die; but discarding a black die puts it back in the supply, which may make
 room for one more conversion, so the search may do that too. Among equally good placements it
@@ -109,6 +112,15 @@ class Solver:
             self.colours.append({c for c in COLOURS if any(colour_matches(b.colour, c)
                                                            for b in rest)})
         self._reduced = [self._reduction(k) for k in range(len(order) + 1)]
+        # per position the search has not valued, a cost it cannot be below (``_value``); per
+        # boxes a bound weighs together, the tests of each set of them left open (``_bound``)
+        self._floor, self._tests = {}, {}
+        self._takes = {i: _takes(box.colour) for i, box in enumerate(self.boxes)}
+        # the masks a bound asks about: what a set of boxes take together
+        masks = {0}
+        for takes in self._takes.values():
+            masks |= {takes | mask for mask in masks}
+        self._masks = sorted(masks)
         self._best = {}  # (k, dice, conversions, armor failed), canonical -> ``_search``
         # the wide box's covers, kept per solver so that their memory goes with it (shared by
         # every solver of the process, they kept up to 3 x 65,536 entries from every encounter
@@ -185,13 +197,22 @@ class Solver:
 
     def _value(self, k: int, dice: tuple, conv: int, armor_failed: bool, beat=_NEVER):
         """The least cost of boxes order[k:] (``_search``, remembered); None when it is not
-        known yet and a lower bound (``_bound``) shows it cannot be less than ``beat``."""
+        known yet and cannot be less than ``beat``: below a lower bound (``_bound``), or below
+        what a search that found nothing under a cost to beat showed (both remembered)."""
         key = (k, *self._canonical(k, dice, conv), armor_failed)
         value = self._best.get(key)
         if value is None:
-            if beat < _NEVER and beat <= self._bound(k, dice, conv, armor_failed):
+            if beat < _NEVER:
+                floor = self._floor.get(key)
+                if floor is None:
+                    floor = self._floor[key] = self._bound(k, dice, conv, armor_failed)
+                if beat <= floor:
+                    return None
+            value = self._search(*key, beat)
+            if value is None:
+                self._floor[key] = beat
                 return None
-            value = self._best[key] = self._search(*key)
+            self._best[key] = value
         return value
 
     def _canonical(self, k: int, dice: tuple, conv: int):
@@ -245,18 +266,20 @@ class Solver:
                 return dice[:j] + dice[j + 1:], conv + 1
         return None
 
-    def _search(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
-        """The least cost of boxes order[k:] with these dice and conversions."""
+    def _search(self, k: int, dice: tuple, conv: int, armor_failed: bool, beat=_NEVER):
+        """The least cost of boxes order[k:] with these dice and conversions; None when it is
+        not less than ``beat``."""
         if k == len(self.order):
             return 0
         box = self.boxes[self.order[k]]
         cost = self.cost(self.order[k])
         if armor_failed and not box.armor:  # armor first: nothing else may hold dice (§4, A11)
-            return self._value(k + 1, dice, conv, True) + cost
+            value = self._value(k + 1, dice, conv, True, beat - cost)
+            return None if value is None else value + cost
         best = _NEVER
         for used, left, conv_left in self._tried_covers(box, self.need[self.order[k]], dice, conv,
                                                         k):
-            value = self._value(k + 1, left, conv_left, armor_failed, best)
+            value = self._value(k + 1, left, conv_left, armor_failed, min(best, beat))
             if value is None:
                 continue  # what it leaves cannot do better than the best so far
             best = min(best, value)
@@ -264,22 +287,68 @@ class Solver:
                 return 0
         sacrificed = self._sacrifice(dice, conv)
         if sacrificed:
-            best = min(best, self._value(k, *sacrificed, armor_failed))
-        if cost < best:  # leaving the box open costs at least its own share: tried last
-            best = min(best, self._value(k + 1, dice, conv, armor_failed or box.armor) + cost)
-        return best
+            value = self._value(k, *sacrificed, armor_failed, min(best, beat))
+            if value is not None:
+                best = min(best, value)
+        limit = min(best, beat)
+        if cost < limit:  # leaving the box open costs at least its own share: tried last
+            value = self._value(k + 1, dice, conv, armor_failed or box.armor, limit - cost)
+            if value is not None:
+                best = min(best, value + cost)
+        return best if best < beat else None
 
     def _bound(self, k: int, dice: tuple, conv: int, armor_failed: bool) -> int:
-        """A lower bound on the cost of boxes order[k:] with these dice: the costs of the boxes
-        that not even all of them could cover, each box alone (and, once an armor box is left
-        open, of every box but armor, which stay open)."""
-        total = 0
-        need = self.need
+        """A lower bound on the cost of boxes order[k:] with these dice: the cheapest boxes to
+        leave open so that the others pass, for each set of colours, the test of the boxes that
+        take only those colours: their needs within the most the dice could put on them, and
+        their number within the dice and pairs that could go on them (``_reach``). A box that
+        not even all the dice could cover alone (``_could_cover``) is open whatever is left;
+        once an armor box is left open, so is every box but armor."""
+        reach = _reach(dice, conv, self._masks)
+        total, able = 0, []
         for i in self.order[k:]:
-            box = self.boxes[i]
-            if armor_failed and not box.armor or not _could_cover(box, need[i], dice, conv):
+            box, need = self.boxes[i], self.need[i]
+            if armor_failed and not box.armor:
+                lost = True
+            elif box.wide:
+                lost = need > reach[self._takes[i]][0]
+            else:
+                lost = not _could_cover(box, need, dice, conv)
+            if lost:
                 total += self._costs[i]
-        return total
+            else:
+                able.append(i)
+        if len(able) < 2:
+            return total
+        able = tuple(able)
+        tests = self._tests.get(able)
+        if tests is None:
+            tests = self._tests[able] = self._open_sets(able)
+        for cost, checks in tests:  # the cheapest set left open whose others pass
+            for takes, need, boxes in checks:
+                most, dice_or_pairs = reach[takes]
+                if need > most or boxes > dice_or_pairs:
+                    break
+            else:
+                return total + cost
+        return total + tests[-1][0]
+
+    def _open_sets(self, able: tuple) -> list:
+        """Per set of the boxes ``able`` left open, cheapest first: its cost and, for each set
+        of colours (a mask of ``_reach``) that some of the others take only, those others'
+        needs and number."""
+        out = []
+        for pick in range(1 << len(able)):
+            left_open = [i for j, i in enumerate(able) if pick >> j & 1]
+            others = [i for i in able if i not in left_open]
+            checks = {}
+            for takes in self._masks:  # the fewest colours that give each set of boxes
+                within = tuple(i for i in others if self._takes[i] | takes == takes)
+                if within and within not in checks:
+                    checks[within] = (takes, sum(self.need[i] for i in within), len(within))
+            out.append((sum(self._costs[i] for i in left_open), tuple(checks.values())))
+        out.sort(key=lambda entry: entry[0])
+        return out
 
     def _tried_covers(self, box, need: int, dice: tuple, conv: int, k: int):
         """The covers the search tries: ``_covers``, less a wide box's covers that another
@@ -409,6 +478,53 @@ def _could_cover(box, need: int, dice: tuple, conv: int) -> bool:
             if d[0] != BLACK:
                 high += 1
     return conv > 0 and high >= 2
+
+
+_MASK = {"yellow": 1, "pink": 2, "blue": 4}  # a colour's bit in the masks of ``_reach``
+
+
+def _takes(colour: str) -> int:
+    """The colours a box of ``colour`` takes besides black, as a mask of ``_reach``."""
+    return 7 if colour == "any" else _MASK.get(colour, 0)
+
+
+def _reach(dice: tuple, conv: int, masks=range(8)) -> list:
+    """Per mask of colours (``_MASK``) among ``masks`` (None for the others), what the dice
+    could put on boxes that take only those colours (and black): (the most in all, how many
+    dice or pairs). The dice of those colours and black count whole; the others only through
+    2-for-1 pairs, each worth its lower die at most (the best pairs are neighbours from the
+    highest, §4 A7), as many as the conversions left plus the black dice (each may go back to
+    the supply for one more). A pair of dice that count whole is worth no more than they are.
+
+    >>> _reach((("black", 2), ("pink", 3), ("yellow", 5), ("yellow", 6)), 1)[_MASK["pink"]]
+    (10, 3)
+    """
+    faces = {bit: [] for bit in _MASK.values()}
+    blacks = black_sum = 0
+    for colour, v, *_ in dice:
+        bit = _MASK.get(colour)
+        if bit is None:
+            blacks += 1
+            black_sum += v
+        else:
+            faces[bit].append(v)
+    pairs = conv + blacks
+    out = [None] * 8
+    for takes in masks:
+        most, n, others = black_sum, blacks, []
+        for bit, own in faces.items():
+            if takes & bit:
+                most += sum(own)
+                n += len(own)
+            elif own:
+                others += own
+        if others and pairs:
+            others.sort(reverse=True)
+            lower = others[1:2 * pairs:2]
+            most += sum(lower)
+            n += len(lower)
+        out[takes] = (most, n)
+    return out
 
 
 def _smallest(dice, colour, need):
