@@ -521,7 +521,7 @@ def test_s4_a7_a_box_any_placement_covers_alone_is_never_counted_lost(box, dice,
        st.integers(0, 2))
 @example([Box("yellow", 8, wide=True, damage=1), Box("yellow", 8, wide=True, damage=1),
           Box("any", 4, damage=1)], [("yellow", 5), ("yellow", 4), ("pink", 6), ("black", 3)], 1)
-@example([Box("pink", 6, wide=True, damage=1), Box("blue", 6, damage=1)],
+@example([Box("pink", 6, wide=True, damage=1), Box("blue", 9, wide=True, damage=1)],
          [("black", 1), ("yellow", 6), ("yellow", 6)], 0)  # the black 1 given back for a pair
 def test_s4_a7_a11_the_search_bound_never_exceeds_the_best_placement(boxes, dice, supply):
     """The search skips a position whose lower bound (``Solver._bound``: the cheapest boxes to
@@ -531,7 +531,8 @@ def test_s4_a7_a11_the_search_bound_never_exceeds_the_best_placement(boxes, dice
     to the supply included: checked against every legal placement. (The first example: two
     yellow 8 boxes cannot both be covered by 9 of yellow and a black 3, so the bound counts one
     open; the second: the wide pink 6 is covered only by giving the black 1 back to the supply
-    to convert the two yellow 6s.)"""
+    to convert the two yellow 6s.) With fewer than two wide boxes the bound is each box alone
+    (``_could_cover``, tested above)."""
     solver = Solver(boxes)
     best = min(sum(solver.cost(i) for i in solver.order if not covered[i])
                for _, (covered, _, _) in legal_placements(boxes, dice, supply))

@@ -116,6 +116,9 @@ class Solver:
         # boxes a bound weighs together, the tests of each set of them left open (``_bound``)
         self._floor, self._tests = {}, {}
         self._takes = {i: _takes(box.colour) for i, box in enumerate(self.boxes)}
+        # the bound weighs the boxes together only with two wide boxes or more: with fewer it
+        # cost more than it saved (a fifth more time a roll on some of the base set's combats)
+        self._together = sum(self.boxes[i].wide for i in self.order) >= 2
         # the masks a bound asks about: what a set of boxes take together
         masks = {0}
         for takes in self._takes.values():
@@ -303,14 +306,16 @@ class Solver:
         take only those colours: their needs within the most the dice could put on them, and
         their number within the dice and pairs that could go on them (``_reach``). A box that
         not even all the dice could cover alone (``_could_cover``) is open whatever is left;
-        once an armor box is left open, so is every box but armor."""
-        reach = _reach(dice, conv, self._masks)
+        once an armor box is left open, so is every box but armor. With fewer than two wide
+        boxes, only that: each box alone."""
+        together = self._together
+        reach = _reach(dice, conv, self._masks) if together else None
         total, able = 0, []
         for i in self.order[k:]:
             box, need = self.boxes[i], self.need[i]
             if armor_failed and not box.armor:
                 lost = True
-            elif box.wide:
+            elif box.wide and together:
                 lost = need > reach[self._takes[i]][0]
             else:
                 lost = not _could_cover(box, need, dice, conv)
@@ -318,7 +323,7 @@ class Solver:
                 total += self._costs[i]
             else:
                 able.append(i)
-        if len(able) < 2:
+        if len(able) < 2 or not together:
             return total
         able = tuple(able)
         tests = self._tests.get(able)
