@@ -529,8 +529,8 @@ def test_s4_a7_a11_the_search_bound_never_exceeds_the_best_placement(boxes, dice
     them, pairs and black dice given back included) reaches the best found so far. The bound
     must never exceed the cost of the best legal placement (§4, A7, A11), black dice given back
     to the supply included: checked against every legal placement. (The first example: two
-    yellow 8 boxes cannot both be covered by 9 of yellow and a black 3, so the bound counts one
-    open; the second: the wide pink 6 is covered only by giving the black 1 back to the supply
+    yellow 8 boxes need 16, and the yellow dice with the black 3 make 12, a pink 6 paired with
+    one of them no more, so the bound counts one open; the second: the wide pink 6 is covered only by giving the black 1 back to the supply
     to convert the two yellow 6s.) With fewer than two wide boxes the bound is each box alone
     (``_could_cover``, tested above)."""
     solver = Solver(boxes)
