@@ -115,15 +115,16 @@ class Solver:
         # per position the search has not valued, a cost it cannot be below (``_value``); per
         # boxes a bound weighs together, the tests of each set of them left open (``_bound``)
         self._floor, self._tests = {}, {}
-        self._takes = {i: _takes(box.colour) for i, box in enumerate(self.boxes)}
         # the bound weighs the boxes together only with two wide boxes or more: with fewer it
         # cost more than it saved (a fifth more time a roll on some of the base set's combats)
         self._together = sum(self.boxes[i].wide for i in self.order) >= 2
-        # the masks a bound asks about: what a set of boxes take together
-        masks = {0}
-        for takes in self._takes.values():
-            masks |= {takes | mask for mask in masks}
-        self._masks = sorted(masks)
+        if self._together:
+            self._takes = {i: _takes(box.colour) for i, box in enumerate(self.boxes)}
+            # the masks a bound asks about: what a set of boxes take together
+            masks = {0}
+            for takes in self._takes.values():
+                masks |= {takes | mask for mask in masks}
+            self._masks = sorted(masks)
         self._best = {}  # (k, dice, conversions, armor failed), canonical -> ``_search``
         # the wide box's covers, kept per solver so that their memory goes with it (shared by
         # every solver of the process, they kept up to 3 x 65,536 entries from every encounter
