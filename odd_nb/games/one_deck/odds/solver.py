@@ -464,18 +464,14 @@ _COLOUR_PAIRS = tuple((a, b) for i, a in enumerate(COLOURS[:3]) for b in COLOURS
 def _could_cover(box, need: int, dice: tuple, conv: int) -> bool:
     """Whether ``box`` could be covered with ``dice`` and ``conv`` conversions were it the only
     box: a small box by a die it takes or a pair of dice reaching it, a wide box by every die it
-    takes plus the best pairs of the others. A black die may also go back to the supply to
+    takes plus the best pairs of the others (``_reach``). A black die may also go back to the supply to
     make room for one more conversion (§4, A7; ``Solver._sacrifice``): each counts as one more
     too (a bound may be loose, never tight where a placement exists)."""
     colour = box.colour
-    conv += sum(1 for d in dice if d[0] == BLACK)
     if box.wide:
-        total = sum(d[1] for d in dice if colour_matches(colour, d[0]))
-        if total < need and conv and colour != "any":
-            others = sorted((d[1] for d in dice if d[0] != BLACK and d[0] != colour),
-                            reverse=True)
-            total += sum(others[1:2 * conv:2])
-        return total >= need
+        takes = _takes(colour)
+        return _reach(dice, conv, (takes,))[takes][0] >= need
+    conv += sum(1 for d in dice if d[0] == BLACK)
     high = 0
     for d in dice:
         if d[1] >= need:
