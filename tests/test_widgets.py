@@ -332,6 +332,107 @@ def test_a24_the_background_odds_work_within_their_own_work_limit(monkeypatch):
     view_module._quick_odds.cache_clear()
 
 
+class BrowserPython:
+    """This Python made to look like the browser's (Pyodide) for ``odd_nb.widgets.background``:
+    no threads, and ``pyodide.ffi``, whose ``run_sync`` here only counts the pauses and calls
+    ``during_pause`` (what the page would handle then, e.g. a click)."""
+
+    def __init__(self, monkeypatch, promise_integration: bool = True):
+        import sys
+        import types
+
+        def no_thread(thread):
+            raise RuntimeError("can't start new thread")
+
+        monkeypatch.setattr(threading.Thread, "start", no_thread)
+        self.pauses, self.during_pause = 0, lambda: None
+
+        def run_sync(awaitable):
+            awaitable.close()  # the page's event loop would run it
+            self.pauses += 1
+            self.during_pause()
+
+        ffi = types.SimpleNamespace(run_sync=run_sync,
+                                    can_run_sync=lambda: promise_integration)
+        monkeypatch.setitem(sys.modules, "pyodide", types.SimpleNamespace(ffi=ffi))
+        monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+
+
+def test_core_in_the_browser_background_work_pauses_for_clicks_and_stops_at_one(monkeypatch):
+    """docs/lite.md: with no threads, the work runs as a task on the event loop, pausing there
+    every ``PAUSE_EVERY`` seconds as it asks its cancel event; a click handled in a pause sets
+    the event, and the work stops at its next question."""
+    import asyncio
+    from odd_nb.widgets import background
+    page = BrowserPython(monkeypatch)
+    monkeypatch.setattr(background, "PAUSE_EVERY", 0)  # a pause at every question
+    asked = []
+
+    def work(name, cancel):
+        while not cancel.is_set() and len(asked) < 100:  # (no endless loop if it never stops)
+            asked.append(name)
+
+    async def main():
+        cancel, task = background.start(work, "odds")
+        assert isinstance(task, asyncio.Task) and not asked  # started once the click is answered
+        page.during_pause = lambda: page.pauses == 3 and cancel.set()  # a click, third pause
+        await task
+
+    asyncio.run(main())
+    assert asked == ["odds", "odds"] and page.pauses == 3
+
+
+def test_core_in_a_browser_that_cannot_pause_the_quick_odds_stay(monkeypatch):
+    """docs/lite.md: without Promise Integration no work would let a click in, so none starts
+    (the panel keeps its quick odds); with no threads and no browser either, the widget stops
+    asking."""
+    import asyncio
+    from odd_nb.widgets import background
+    BrowserPython(monkeypatch, promise_integration=False)
+    ran = []
+
+    async def main():
+        cancel, task = background.start(lambda cancel: ran.append(1))
+        await task
+
+    asyncio.run(main())
+    assert ran == []
+    import sys
+    monkeypatch.setitem(sys.modules, "pyodide", None)  # not the browser: no pyodide at all
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", None)
+    assert background.start(lambda cancel: ran.append(1)) is None
+    w = play("regicide", players=1, seed=3, refine=True)
+    assert w.refine is False and w._refining is None
+
+
+def test_a24_in_the_browser_the_odds_panel_turns_exact_between_clicks(monkeypatch):
+    """A24, docs/lite.md: in the browser's Python the estimate of the click (the budget set to
+    nothing here) is replaced by the exact odds, worked out in a task that paused on the way."""
+    import asyncio
+    from odd_nb.games.one_deck import view as view_module
+    from odd_nb.games.one_deck.odds import state_odds
+    page = BrowserPython(monkeypatch)
+    monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
+    monkeypatch.setattr(view_module, "REFINE_SECONDS", 600)
+    monkeypatch.setattr(view_module, "_refined", {})
+    from odd_nb.widgets import background
+    monkeypatch.setattr(background, "PAUSE_EVERY", 0)
+    view_module._quick_odds.cache_clear()
+    t = before_a_roll()
+
+    async def main():
+        w = play(t, refine=True)
+        assert "estimated from 1 roll" in w.board.odds
+        await w._refining[1]
+        return w
+
+    w = asyncio.run(main())
+    exact = state_odds(t.state)
+    assert w.board.odds == view_module._table(t.state, tuple(exact.items()), refined=True)
+    assert "(exact)" in w.board.odds and page.pauses > 0
+    view_module._quick_odds.cache_clear()
+
+
 def test_core_a_click_stops_the_background_odds_and_they_never_land_on_a_later_position():
     """Refined odds that arrive after a click belong to a position that is gone: the click sets
     their cancel event, and even work that ignores it cannot put them on the board."""

@@ -180,9 +180,11 @@ class View:
 
     def refine_odds(self, state, seat: int | None, cancel) -> str | None:
         """Better odds than ``odds`` had time for, or ``None`` when there is nothing to better.
-        The play widget calls it on a background thread while the person thinks, and sets
-        ``cancel`` (a ``threading.Event``) when a click makes it moot: the work should then stop
-        soon, e.g. by raising ``Cancelled`` (``odd_nb.core.progress``)."""
+        The play widget calls it in the background while the person thinks (a thread, or in
+        the browser a task that pauses whenever the work asks ``cancel.is_set()``, so ask it
+        often: ``odd_nb.widgets.background``), and sets ``cancel`` (a ``threading.Event``) when
+        a click makes it moot: the work should then stop soon, e.g. by raising ``Cancelled``
+        (``odd_nb.core.progress``)."""
         return None
 
     def hint(self, state):

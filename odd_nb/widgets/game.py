@@ -28,6 +28,7 @@ from ..core.progress import Cancelled
 from ..core.registry import load_game
 from ..core.state import IllegalAction, State
 from ..core.timeline import Timeline
+from . import background
 
 STATIC = Path(__file__).parent / "static"
 KINDS = ("act", "undo", "redo", "restart", "new seed", "jump", "hint", "explain", "agent step",
@@ -75,9 +76,10 @@ class GameWidget(widgets.VBox):
     turn passes to another seat a "pass to seat N" screen hides everything until that player
     clicks that they are at the screen (docs/design.md, "Secrets").
 
-    ``refine``: after each click, better odds are worked out on a background thread while the
+    ``refine``: after each click, better odds are worked out in the background while the
     person thinks (``View.refine_odds``) and replace the panel's estimate when ready; a click
-    stops that work. On by default in a Jupyter kernel that can start threads.
+    stops that work. On by default in a Jupyter kernel: on a thread, or in the browser's Python
+    as a task that lets clicks in while it works (``background.py``).
 
     ``paced``: with a fixed seat, the other seats' moves are played one by one at the board's
     speed (the ms/move slider), so a person sees each of them; without it they are played at
@@ -89,7 +91,7 @@ class GameWidget(widgets.VBox):
         self.seat = seat
         self.refine = _in_kernel() if refine is None else refine
         self.paced = _in_kernel() if paced is None else paced
-        self._refining = None  # (cancel event, thread) of the odds being refined
+        self._refining = None  # (cancel event, thread or task) of the odds being refined
         self._lock = threading.Lock()  # no refined odds land once their position is gone
         self.view = timeline.game.view()
         agents = timeline.game.agents()
@@ -410,15 +412,9 @@ class GameWidget(widgets.VBox):
     def _start_refining(self, state: State) -> None:
         if not self.refine:
             return
-        cancel = threading.Event()
-        thread = threading.Thread(target=self._refine, args=(state, cancel), daemon=True,
-                                  name="odd_nb refine odds")
-        try:
-            thread.start()
-        except RuntimeError:  # no threads here (Pyodide): the quick odds stay
+        self._refining = background.start(self._refine, state)
+        if self._refining is None:  # nothing runs in the background here: the quick odds stay
             self.refine = False
-            return
-        self._refining = (cancel, thread)
 
     def _refresh_pass_screen(self) -> None:
         """Hot seat: nothing of any seat's secrets, one button for the next player."""
@@ -443,8 +439,8 @@ class GameWidget(widgets.VBox):
             panel = self.view.refine_odds(state, self.viewer, cancel)
         except Cancelled:
             return
-        with self._lock:
-            if panel and not cancel.is_set():
+        with self._lock:  # (the flag read as it is: in the browser ``is_set`` may pause)
+            if panel and not threading.Event.is_set(cancel):
                 self.board.odds = panel
 
     def _stop_refining(self) -> None:
