@@ -15,6 +15,7 @@ or to ``$ODD_NB_SCREENSHOTS``. ``benchmarks/lite.py`` uses the same helpers.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -216,6 +217,80 @@ def play_fog(board) -> tuple[int, str]:
     return before, step_text(board, before)
 
 
+def run_cell(page, code: str, shows: str, timeout: float = LONG):
+    """A new cell at the end of the notebook, ``code`` typed into it and run, as a person would;
+    its output holding ``shows`` (a locator, once shown)."""
+    page.locator(".jp-Notebook .jp-Cell .jp-InputPrompt").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Control+Enter")
+    out = page.locator(".jp-OutputArea-output", has_text=shows).last
+    out.wait_for(timeout=timeout)
+    return out
+
+
+# A One Deck Dungeon board before a roll, the click given no time for exact odds (A24)
+ESTIMATE_FIRST = """import odd_nb
+from odd_nb.games.one_deck import view as odds_view
+odds_view.ODDS_SECONDS = 0  # no time on the click: the panel shows an estimate at first
+t = odd_nb.start("one-deck-dungeon", seed=2434)
+while not (t.state.phase in ("peril", "feats") and not t.state.is_chance):
+    t.play(t.legal_actions()[0])
+w = odd_nb.play(t)
+display(w)
+print("on the click, an estimate:", "estimated from 1 roll" in w.board.odds)
+"""
+# work in the background that stops only when a click asks it to (or after ten minutes)
+ENDLESS_WORK = """import time
+from odd_nb.core.progress import Cancelled
+calls = []
+def endless(state, seat, cancel):
+    calls.append("start")
+    began = time.monotonic()
+    while not cancel.is_set() and time.monotonic() - began < 600:
+        pass
+    calls.append("stopped")
+    raise Cancelled("no longer wanted")
+w.view.refine_odds = endless
+w.send({"kind": "act", "id": 0, "version": w.board.version})
+print("endless work started:", calls)
+"""
+AFTER_THE_CLICK = """w.refine = False
+w._stop_refining()
+print("the work:", calls)
+"""
+
+
+@contextlib.contextmanager
+def site_page(root: Path, last_shot: Path | None = None):
+    """A page of the site built at ``root``, in Debian's chromium and a context that lets no
+    request out (``offline_context``); on the way out, a full-page screenshot to ``last_shot``
+    if given, and no request went outside the site and the page raised no error."""
+    from playwright.sync_api import sync_playwright
+
+    site = StaticSite(root)
+    errors, outside = [], []
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            context = offline_context(browser, site.url)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            try:
+                yield page, site.url
+            finally:
+                if last_shot is not None:
+                    page.screenshot(path=str(last_shot), full_page=True)
+                outside += context.outside
+                browser.close()
+    finally:
+        site.stop()
+    assert outside == [], f"requests outside the site: {outside[:20]}"
+    assert errors == []
+
+
 # -- the test ------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def lite_site(tmp_path_factory):
@@ -225,7 +300,7 @@ def lite_site(tmp_path_factory):
 
 
 def test_lite_site_plays_every_game_offline(lite_site, tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     # what the build put in: the play and start-here notebooks, and a note on the others
     listing = json.loads((lite_site / "api" / "contents" / "all.json").read_text())
@@ -244,53 +319,36 @@ def test_lite_site_plays_every_game_offline(lite_site, tmp_path):
 
     shots = Path(os.environ.get("ODD_NB_SCREENSHOTS", tmp_path))
     shots.mkdir(parents=True, exist_ok=True)
-    site = StaticSite(lite_site)
-    try:
-        with sync_playwright() as p:
-            browser = launch(p)
-            context = offline_context(browser, site.url)
-            page = context.new_page()
-            errors = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            try:
-                dungeon, table, labyrinth, town = open_and_run(page, site.url)
+    with site_page(lite_site, shots / "lite-last-page.png") as (page, base):
+        dungeon, table, labyrinth, town = open_and_run(page, base)
 
-                # One Deck Dungeon: the notebook's cell played "time passes"; click "explore"
-                expect(past(dungeon).first.locator(".what")).to_have_text("time passes",
-                                                                          timeout=LONG)
-                before, after = play_dungeon(dungeon)
-                assert after > before
-                assert step_text(dungeon, after - 1) == "explore"
-                dungeon.scroll_into_view_if_needed()
-                dungeon.screenshot(path=str(shots / "lite-one-deck-dungeon.png"))
+        # One Deck Dungeon: the notebook's cell played "time passes"; click "explore"
+        expect(past(dungeon).first.locator(".what")).to_have_text("time passes", timeout=LONG)
+        before, after = play_dungeon(dungeon)
+        assert after > before
+        assert step_text(dungeon, after - 1) == "explore"
+        dungeon.scroll_into_view_if_needed()
+        dungeon.screenshot(path=str(shots / "lite-one-deck-dungeon.png"))
 
-                # Regicide, seat 0: a card of the hand, then the button that names the play
-                before, text = play_regicide(table)
-                assert text.startswith("play "), text
-                assert step_text(table, before) == text
-                table.scroll_into_view_if_needed()
-                table.screenshot(path=str(shots / "lite-regicide.png"))
+        # Regicide, seat 0: a card of the hand, then the button that names the play
+        before, text = play_regicide(table)
+        assert text.startswith("play "), text
+        assert step_text(table, before) == text
+        table.scroll_into_view_if_needed()
+        table.screenshot(path=str(shots / "lite-regicide.png"))
 
-                # Dungeon Twister, Yellow: a starting character, then its square (§4.2)
-                before, text = play_twister(labyrinth)
-                assert " starts on " in text, text
-                labyrinth.scroll_into_view_if_needed()
-                labyrinth.screenshot(path=str(shots / "lite-dungeon-twister.png"))
+        # Dungeon Twister, Yellow: a starting character, then its square (§4.2)
+        before, text = play_twister(labyrinth)
+        assert " starts on " in text, text
+        labyrinth.scroll_into_view_if_needed()
+        labyrinth.screenshot(path=str(shots / "lite-dungeon-twister.png"))
 
-                # Fog Town, solo: a starting location on the map
-                before, text = play_fog(town)
-                assert text.startswith("start at "), text
-                town.scroll_into_view_if_needed()
-                town.screenshot(path=str(shots / "lite-fog-town.png"))
-                assert page.locator(ERRORS).count() == 0
-            finally:
-                page.screenshot(path=str(shots / "lite-last-page.png"), full_page=True)
-                outside = list(context.outside)
-                browser.close()
-    finally:
-        site.stop()
-    assert outside == [], f"requests outside the site: {outside[:20]}"
-    assert errors == []
+        # Fog Town, solo: a starting location on the map
+        before, text = play_fog(town)
+        assert text.startswith("start at "), text
+        town.scroll_into_view_if_needed()
+        town.screenshot(path=str(shots / "lite-fog-town.png"))
+        assert page.locator(ERRORS).count() == 0
 
 
 def test_lite_notebooks_run_in_the_browser(lite_site):
@@ -327,3 +385,28 @@ def test_lite_notebooks_run_in_the_browser(lite_site):
         site.stop()
     assert outside == [], f"requests outside the site: {outside[:20]}"
     assert errors == []
+
+
+def test_lite_odds_turn_exact_between_clicks_and_a_click_stops_the_work(lite_site):
+    """A24, docs/lite.md: the browser's Python has no threads, yet an estimate on the odds panel
+    turns exact with no click (the work runs on the page's event loop); and work in the
+    background lets a click in and stops at it, or that click would wait for it to end."""
+    from playwright.sync_api import expect
+
+    with site_page(lite_site) as (page, base):
+        open_notebook(page, base, NOTEBOOK)
+        shown = run_cell(page, ESTIMATE_FIRST, "on the click")
+        assert shown.inner_text().strip() == "on the click, an estimate: True"
+        board = page.get_by_test_id("board").last
+        odds = board.get_by_test_id("odds")
+        expect(odds).to_contain_text("(exact)", timeout=LONG)
+        expect(odds).not_to_contain_text("estimated")
+
+        run_cell(page, ENDLESS_WORK, "endless work started")
+        before = past(board).count()
+        board.get_by_test_id("actions").locator("button").first.click()
+        wait_steps(board, before)  # answered while the work went on
+        done = run_cell(page, AFTER_THE_CLICK, "the work:").inner_text()
+        assert done.strip().startswith("the work: ['start'"), done
+        assert done.count("'stopped'") == 1, done  # the click stopped the first
+        assert page.locator(ERRORS).count() == 0

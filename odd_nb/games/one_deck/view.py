@@ -151,9 +151,9 @@ def _table(s, rows, refined: bool = False) -> str | None:
                 "<code>state_odds</code> with a larger <code>exact_limit</code> or more "
                 "<code>samples</code> goes further.</p>")
     else:
-        note = ("<p class=\"legend\">Exact odds take longer than a click here; in a Jupyter "
-                "kernel better figures follow while you think, and <code>state_odds</code> "
-                "gives them in a cell.</p>")
+        note = ("<p class=\"legend\">Exact odds take longer than a click here; where the "
+                "board can work between clicks (Jupyter, a recent browser) better figures "
+                "follow while you think, and <code>state_odds</code> gives them in a cell.</p>")
     return f"<p><b>{when}</b></p>{lines}<p class=\"legend\">{LEGEND}</p>{note}"
 
 
