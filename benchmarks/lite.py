@@ -17,7 +17,12 @@ Prints:
   http.server sends no cache headers, so the browser revalidates by date);
 - clicks in the browser kernel, timed in the page as benchmarks/widget_latency.py does: Undo and
   Redo on the One Deck Dungeon board, and a card played on the Regicide board, from the click to
-  the redrawn move list.
+  the redrawn move list;
+- odds refined between clicks (the browser's Python has no threads: the work runs on the page's
+  event loop, ``odd_nb/widgets/background.py``): at the first door of a greedy game whose odds
+  the click can only estimate (found in this Python, its moves replayed in the page), the
+  seconds from the board shown to exact odds; then Undo and Redo on that board while work runs
+  in the background, beside the same clicks with none.
 
 Baselines, in the same run and the same page: the round trip of a static file fetch from the
 site's server (``fetch`` with ``cache: "no-store"``), and a request that the kernel refuses at
@@ -27,6 +32,7 @@ once (two Regicide cards that make no play: page -> kernel -> page with no game 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -34,8 +40,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
-from test_lite import (LONG, StaticSite, build_site, launch, menu, offline_context,  # noqa: E402
-                       open_and_run, open_notebook, play_dungeon)
+from test_lite import (AFTER_THE_CLICK, ENDLESS_WORK, LONG, StaticSite,  # noqa: E402
+                       build_site, launch, menu, offline_context, open_and_run, open_notebook,
+                       play_dungeon, run_cell)
 
 # In the page: click ``selector`` inside board ``index``; resolve with the milliseconds until the
 # board's move list no longer has the steps it had.
@@ -88,6 +95,39 @@ PLAY_CARD = """async ([index]) => {
   return performance.now() - t0;
 }"""
 
+# Watch for board number ``n`` (counted from 0) and note when it is shown, what its odds panel
+# says then, and when that panel is exact (``window.oddsWatch``).
+WATCH_ODDS = """([n]) => {
+  const watch = window.oddsWatch = {};
+  const tick = () => {
+    const board = document.querySelectorAll('[data-testid=board]')[n];
+    const odds = board && board.querySelector('[data-testid=odds]');
+    if (odds && odds.textContent) {
+      if (watch.shown === undefined) {
+        watch.shown = performance.now();
+        watch.first = odds.textContent;
+      }
+      if (odds.textContent.includes('(exact)') && !odds.textContent.includes('estimated')) {
+        watch.exact = performance.now();
+        return;
+      }
+    }
+    requestAnimationFrame(tick);
+  };
+  tick();
+}"""
+
+# The board of a greedy game at move ``path`` of seed ``seed``, the moves by their place in the
+# legal actions (the same lists in every Python)
+REPLAYED = """import odd_nb
+t = odd_nb.start("one-deck-dungeon", seed={seed})
+for i in {path}:
+    t.play(t.legal_actions()[i])
+w = odd_nb.play(t)
+display(w)
+print("replayed to", t.state.encounter_card.name)
+"""
+
 STATIC_FETCH = """async () => {
   const t0 = performance.now();
   const r = await fetch('./jupyter-lite.json', { cache: 'no-store' });
@@ -125,6 +165,56 @@ def size_of(site: Path) -> list[str]:
         lines.append(f"  {name}: {mib(part)} in {count} files")
     lines.append(f"  JupyterLite app and the rest: {mib(rest)}")
     return lines
+
+
+def estimated_door(seeds=range(40)) -> tuple[int, list[int], str]:
+    """The first door of a greedy game (seeds in turn) whose odds the click's budget only
+    estimates in this Python: (seed, the moves to it by their place in the legal actions, the
+    card's name)."""
+    import random
+
+    import odd_nb
+    from odd_nb.games.one_deck import view
+    from odd_nb.games.one_deck.agents import GreedyAgent
+
+    for seed in seeds:
+        t, agent, rng, path = odd_nb.start("one-deck-dungeon", seed=seed), GreedyAgent(), \
+            random.Random(0), []
+        while not t.state.is_terminal:
+            s = t.state
+            ahead = view._ahead(s) if s.phase == "door" else None
+            if ahead is not None and not all(o.exact for _, o in view._quick_odds(ahead)):
+                return seed, path, s.encounter_card.name
+            action = agent.choose(s, rng)
+            path.append(s.legal_actions().index(action))
+            t.play(action)
+    raise RuntimeError("no door with an estimate on the click in these games")
+
+
+def refined(page, rounds: int) -> dict:
+    """Odds made exact between clicks, and clicks while work runs in the background (see the
+    module's docstring)."""
+    got = {}
+    seed, path, got["card"] = estimated_door()
+    n = page.get_by_test_id("board").count()
+    page.evaluate(WATCH_ODDS, [n])
+    run_cell(page, REPLAYED.format(seed=seed, path=path), "replayed to")
+    page.wait_for_function("() => window.oddsWatch.exact !== undefined", timeout=LONG)
+    watch = page.evaluate("() => window.oddsWatch")
+    got["first"] = re.search(r"\((estimated from [^)]*|exact)\)", watch["first"]).group(1)
+    got["to exact"] = (watch["exact"] - watch["shown"]) / 1000
+    run_cell(page, ENDLESS_WORK, "endless work started")
+    busy = []
+    for _ in range(rounds):
+        busy.append(page.evaluate(TIMED_CLICK, [n, "[data-testid=undo]"]))
+        busy.append(page.evaluate(TIMED_CLICK, [n, "[data-testid=redo]"]))
+    run_cell(page, AFTER_THE_CLICK, "the work:")
+    idle = []
+    for _ in range(rounds):
+        idle.append(page.evaluate(TIMED_CLICK, [n, "[data-testid=undo]"]))
+        idle.append(page.evaluate(TIMED_CLICK, [n, "[data-testid=redo]"]))
+    got["busy"], got["idle"] = busy, idle
+    return got
 
 
 def visit(browser, site: StaticSite) -> dict:
@@ -187,6 +277,7 @@ def main() -> None:
             for _ in range(args.rounds):
                 undo.append(page.evaluate(TIMED_CLICK, [0, "[data-testid=undo]"]))
                 redo.append(page.evaluate(TIMED_CLICK, [0, "[data-testid=redo]"]))
+            background = refined(page, args.rounds)
             outside = [u for v in visits for u in v["outside"]]
             browser.close()
     finally:
@@ -207,6 +298,10 @@ def main() -> None:
         f"Regicide, first click of a visit, the play's button -> board: {stats(v['play'])}",
         f"One Deck Dungeon, click Undo -> board: {stats(undo)}",
         f"One Deck Dungeon, click Redo -> board: {stats(redo)}",
+        f"odds refined between clicks, {background['card']}'s door: the click's panel "
+        f"({background['first']}) exact {background['to exact']:.2f} s after the board showed",
+        f"Undo and Redo while work runs in the background: {stats(background['busy'])}",
+        f"baseline: the same clicks with none: {stats(background['idle'])}",
         f"requests outside the site: {len(outside)}",
     ]
     print("\n".join(lines))
