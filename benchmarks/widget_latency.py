@@ -10,7 +10,8 @@ with no game work, so the difference is what the engine, the view and the redraw
 Goals (issue 26): click to board under 100 ms median and 250 ms p95, click to odds under 250 ms
 median. Undo and redo revisit positions, whose odds the view keeps (a cache of the latest 64):
 the odds figures here are those of a position met before, the first visit's are in
-benchmarks/odds_in_play.py.
+benchmarks/odds_in_play.py. The last position is late in a long game, where the move list
+holds hundreds of steps; the early ones are its baseline for what a long list costs.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ import argparse
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 from jupyter_kit import CHROMIUM, CHROMIUM_ARGS, open_and_run, prepare, start_jupyter  # noqa: E402
 
 LONG = 180_000
+LATE = 600  # steps of history for the late position (a One Deck Dungeon game has 400-900)
 
 # In the page: click ``selector`` inside board number ``index``; resolve with the milliseconds
 # until the board's past history has ``steps`` entries and until its odds panel changes.
@@ -45,6 +48,10 @@ TIMED_CLICK = """async ([index, selector, steps, wantOdds]) => {
   }
   return [tBoard, tOdds];
 }"""
+
+# Whether board ``index`` shows ``steps`` past steps (it has drawn what the kernel sent).
+CAUGHT_UP = """([index, steps]) => document.querySelectorAll('[data-testid=board]')[index]
+  .querySelectorAll('.history li.past').length === steps"""
 
 BASELINE = """async ([index, first, second]) => {
   const board = document.querySelectorAll('[data-testid=board]')[index];
@@ -68,20 +75,24 @@ def summary(name: str, values: list[float]) -> str:
             f"p95 {values[round(0.95 * (len(values) - 1))]:7.1f} ms   (n={len(values)})")
 
 
-def undo_redo(page, kernel, index: int, widget: str, rounds: int, label: str) -> list[str]:
+def undo_redo(page, kernel, index: int, widget: str, rounds: int, label: str,
+              odds: bool = True) -> list[str]:
+    """Undo and Redo on board ``index`` in turn, Redo timed to the board and (``odds``) to the
+    odds panel changed: a position whose two panels may be alike is timed to the board only."""
     steps = kernel.value(f"len({widget}.timeline.history)")
+    page.wait_for_function(CAUGHT_UP, arg=[index, steps], timeout=LONG)
     back = kernel.run(f"{widget}.timeline.undo(); print(len({widget}.timeline.history)); "
                       f"{widget}.timeline.redo()").strip()
     back = int(back)
     page.wait_for_timeout(500)
-    board, odds = [], []
+    board, panel = [], []
     for _ in range(rounds):
         page.evaluate(TIMED_CLICK, [index, "[data-testid=undo]", back, False])
-        tb, to = page.evaluate(TIMED_CLICK, [index, "[data-testid=redo]", steps, True])
+        tb, to = page.evaluate(TIMED_CLICK, [index, "[data-testid=redo]", steps, odds])
         board.append(tb)
-        odds.append(to)
-    return [summary(f"{label}: click -> board", board),
-            summary(f"{label}: click -> odds", odds)]
+        panel.append(to)
+    return [summary(f"{label}: click -> board", board)] + (
+        [summary(f"{label}: click -> odds", panel)] if odds else [])
 
 
 def main() -> None:
@@ -124,6 +135,23 @@ def main() -> None:
                        "dungeon.send({'kind': 'agent step'})")
             lines += undo_redo(page, kernel, 0, "dungeon", args.rounds,
                                "One Deck Dungeon placing dice")
+            # late in a long game: the move list holds hundreds of steps
+            # (then to a placement, as above: the game goes on, or back from its end)
+            kernel.run("t = dungeon.timeline\n"
+                       "while len(t.history) < LATE and not t.state.is_terminal:\n"
+                       "    dungeon.send({'kind': 'agent step'})\n"
+                       "while not t.state.is_terminal and t.state.phase != 'dice':\n"
+                       "    dungeon.send({'kind': 'agent step'})\n"
+                       "while t.state.is_terminal or t.state.phase != 'dice':\n"
+                       "    t.undo()\n"
+                       "dungeon.send({'kind': 'agent step'})".replace("LATE", str(LATE)))
+            steps = kernel.value("len(dungeon.timeline.history)")
+            began = time.perf_counter()
+            page.wait_for_function(CAUGHT_UP, arg=[0, steps], timeout=LONG)
+            lines.append(f"{'the board caught up with those steps, after the cell':<50} "
+                         f"{(time.perf_counter() - began) * 1000:7.0f} ms")
+            lines += undo_redo(page, kernel, 0, "dungeon", args.rounds,
+                               f"One Deck Dungeon, {steps} steps in the move list", odds=False)
             browser.close()
     finally:
         server.stop()

@@ -165,7 +165,9 @@ def wait_steps(board, more_than: int, timeout: float = LONG) -> int:
 
 
 def step_text(board, index: int) -> str:
-    return past(board).nth(index).locator(".what").inner_text().strip()
+    """The text of step ``index`` of the move list, as the page holds it (not as laid out: the
+    list lays out only the steps in view, and a board below the fold has none)."""
+    return past(board).nth(index).locator(".what").text_content().strip()
 
 
 def play_dungeon(board) -> tuple[int, int]:

@@ -235,6 +235,9 @@ function render({ model, el }) {
   let teaching = false;
   let refused = ""; // the last refused click's reason, for the teaching pane
   let seenVersion = -1; // the history scrolls to the current step only when the game moved
+  // the move list made for a history (a long game's takes a while): kept while it still holds
+  let made = { history: null, canStart: null, log: null };
+  let redrawing = false; // a redraw is due at the next frame
 
   const send = (request) => {
     model.set("request", { ...request, n: ++counter });
@@ -414,7 +417,11 @@ function render({ model, el }) {
       button("Play it", "action-play", legal.length > 0, () => act(Number(list.value))));
 
     const history = model.get("history") || [];
-    const log = historyList(history);
+    const canStart = model.get("can_start");
+    if (made.history !== history || made.canStart !== canStart) {
+      made = { history, canStart, log: historyList(history) };
+    }
+    const log = made.log;
     const message = model.get("message");
     const kind = model.get("message_kind");
     if (kind === "error" && message) refused = message;
@@ -484,10 +491,18 @@ function render({ model, el }) {
     timer = setTimeout(() => send({ kind, version }), model.get("speed"));
   }
 
-  model.on("change:version", () => { selected = []; draw(); schedule(); });
+  // drawn once a frame at most: the traits synced together change one by one, and a cell that
+  // plays many steps sends a change for each (a long game's board takes a while to draw)
+  function redraw() {
+    if (redrawing) return;
+    redrawing = true;
+    requestAnimationFrame(() => { redrawing = false; draw(); });
+  }
+
+  model.on("change:version", () => { selected = []; redraw(); schedule(); });
   model.on("change:odds", () => { root.querySelector(".odds").innerHTML = model.get("odds") || ""; });
-  model.on("change:message", draw);
-  model.on("change:hint", draw);
+  model.on("change:message", redraw);
+  model.on("change:hint", redraw);
   model.on("change:autoplay", schedule);
   draw();
   schedule();
