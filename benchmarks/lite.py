@@ -21,8 +21,9 @@ Prints:
 - odds refined between clicks (the browser's Python has no threads: the work runs on the page's
   event loop, ``odd_nb/widgets/background.py``): at the first door of a greedy game whose odds
   the click can only estimate (found in this Python, its moves replayed in the page), the
-  seconds from the board shown to exact odds; then Undo and Redo on that board while work runs
-  in the background, beside the same clicks with none.
+  seconds from the board shown to exact odds, and those odds worked out again in a cell, beside
+  the same work in this Python; then Undo and Redo on that board while work runs in the
+  background, beside the same clicks with none.
 
 Baselines, in the same run and the same page: the round trip of a static file fetch from the
 site's server (``fetch`` with ``cache: "no-store"``), and a request that the kernel refuses at
@@ -128,6 +129,15 @@ display(w)
 print("replayed to", t.state.encounter_card.name)
 """
 
+# the exact odds of that door's encounter, timed in the page (no budget: the same work as here)
+EXACT_HERE = """import time
+from odd_nb.games.one_deck import view as odds_view
+from odd_nb.games.one_deck.odds import state_odds
+began = time.perf_counter()
+state_odds(odds_view._ahead(t.state))
+print("exact odds in", time.perf_counter() - began)
+"""
+
 STATIC_FETCH = """async () => {
   const t0 = performance.now();
   const r = await fetch('./jupyter-lite.json', { cache: 'no-store' });
@@ -191,6 +201,20 @@ def estimated_door(seeds=range(40)) -> tuple[int, list[int], str]:
     raise RuntimeError("no door with an estimate on the click in these games")
 
 
+def exact_here(seed: int, path: list[int]) -> float:
+    """Seconds this Python takes for the exact odds ``EXACT_HERE`` times in the page."""
+    import odd_nb
+    from odd_nb.games.one_deck import view
+    from odd_nb.games.one_deck.odds import state_odds
+
+    t = odd_nb.start("one-deck-dungeon", seed=seed)
+    for i in path:
+        t.play(t.legal_actions()[i])
+    began = time.perf_counter()
+    state_odds(view._ahead(t.state))
+    return time.perf_counter() - began
+
+
 def refined(page, rounds: int) -> dict:
     """Odds made exact between clicks, and clicks while work runs in the background (see the
     module's docstring)."""
@@ -203,6 +227,9 @@ def refined(page, rounds: int) -> dict:
     watch = page.evaluate("() => window.oddsWatch")
     got["first"] = re.search(r"\((estimated from [^)]*|exact)\)", watch["first"]).group(1)
     got["to exact"] = (watch["exact"] - watch["shown"]) / 1000
+    shown = run_cell(page, EXACT_HERE, "exact odds in").inner_text()
+    got["exact in page"] = float(shown.split()[-1])
+    got["exact here"] = exact_here(seed, path)
     run_cell(page, ENDLESS_WORK, "endless work started")
     busy = []
     for _ in range(rounds):
@@ -300,6 +327,9 @@ def main() -> None:
         f"One Deck Dungeon, click Redo -> board: {stats(redo)}",
         f"odds refined between clicks, {background['card']}'s door: the click's panel "
         f"({background['first']}) exact {background['to exact']:.2f} s after the board showed",
+        f"the exact odds of that encounter in the page: {background['exact in page']:.3f} s; "
+        f"baseline, in this Python: {background['exact here']:.3f} s "
+        f"({background['exact in page'] / background['exact here']:.2f}x)",
         f"Undo and Redo while work runs in the background: {stats(background['busy'])}",
         f"baseline: the same clicks with none: {stats(background['idle'])}",
         f"requests outside the site: {len(outside)}",
