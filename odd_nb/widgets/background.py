@@ -30,6 +30,9 @@ PAUSE_EVERY = 0.05
 #: of no time lets one in (measured in the site, a click on a board that takes 0.17 s idle:
 #: 0.63 s with pauses of no time every 0.04 s, 0.23 s with these)
 PAUSE = 0.005
+#: seconds from the click to the work it starts: its answer goes out first (measured in the site,
+#: Undo and Redo during such work: 111-151 ms median at once, 76-94 ms with this, 75-82 ms idle)
+START_AFTER = 0.1
 
 
 def start(work, *args):
@@ -50,8 +53,8 @@ def start(work, *args):
     cancel = Pausing(pause, PAUSE_EVERY)
 
     async def task():
-        await asyncio.sleep(0)  # the click that started it is answered first
-        if pause.ready():
+        await asyncio.sleep(START_AFTER)
+        if pause.ready() and not threading.Event.is_set(cancel):  # (no click meanwhile)
             work(*args, cancel)
 
     return cancel, asyncio.ensure_future(task())
