@@ -236,7 +236,7 @@ function render({ model, el }) {
   let refused = ""; // the last refused click's reason, for the teaching pane
   let seenVersion = -1; // the history scrolls to the current step only when the game moved
   // the move list made for a history (a long game's takes a while): kept while it still holds
-  let made = { history: null, canStart: null, log: null };
+  let made = { history: null, canStart: null, start: null, log: null };
   let redrawing = false; // a redraw is due at the next frame
 
   const send = (request) => {
@@ -418,8 +418,8 @@ function render({ model, el }) {
 
     const history = model.get("history") || [];
     const canStart = model.get("can_start");
-    if (made.history !== history || made.canStart !== canStart) {
-      made = { history, canStart, log: historyList(history) };
+    if (made.history !== history || made.canStart !== canStart || made.start !== board.start) {
+      made = { history, canStart, start: board.start, log: historyList(history) };
     }
     const log = made.log;
     const message = model.get("message");
