@@ -464,9 +464,9 @@ _COLOUR_PAIRS = tuple((a, b) for i, a in enumerate(COLOURS[:3]) for b in COLOURS
 def _could_cover(box, need: int, dice: tuple, conv: int) -> bool:
     """Whether ``box`` could be covered with ``dice`` and ``conv`` conversions were it the only
     box: a small box by a die it takes or a pair of dice reaching it, a wide box by every die it
-    takes plus the best pairs of the others (``_reach``). A black die may also go back to the supply to
-    make room for one more conversion (§4, A7; ``Solver._sacrifice``): each counts as one more
-    too (a bound may be loose, never tight where a placement exists)."""
+    takes plus the best pairs of the others (``_reach``). A black die may also go back to the
+    supply to make room for one more conversion (§4, A7; ``Solver._sacrifice``): each counts as
+    one more too (a bound may be loose, never tight where a placement exists)."""
     colour = box.colour
     if box.wide:
         takes = _takes(colour)
