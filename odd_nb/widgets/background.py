@@ -47,14 +47,14 @@ def start(work, *args):
         return cancel, thread
     except RuntimeError:  # no threads here: the browser's Python
         pass
-    pause = browser_pause()
-    if pause is None:
+    ffi = browser_ffi()
+    if ffi is None:
         return None
-    cancel = Pausing(pause, PAUSE_EVERY)
+    cancel = Pausing(lambda: ffi.run_sync(asyncio.sleep(PAUSE)), PAUSE_EVERY)
 
     async def task():
         await asyncio.sleep(START_AFTER)
-        if pause.ready() and not threading.Event.is_set(cancel):  # (no click meanwhile)
+        if ffi.can_run_sync() and not threading.Event.is_set(cancel):  # (no click meanwhile)
             work(*args, cancel)
 
     return cancel, asyncio.ensure_future(task())
@@ -84,21 +84,12 @@ class Pausing(threading.Event):
         return super().is_set()
 
 
-class BrowserPause:
-    """A pause on the browser's event loop from within synchronous work (``run_sync``), and
-    whether one can be made from here (``ready``: the browser has Promise Integration)."""
-
-    def __init__(self, run_sync, can_run_sync):
-        self._run_sync, self.ready = run_sync, can_run_sync
-
-    def __call__(self) -> None:
-        self._run_sync(asyncio.sleep(PAUSE))
-
-
-def browser_pause():
-    """A ``BrowserPause`` in Pyodide, else ``None``."""
+def browser_ffi():
+    """``pyodide.ffi`` in the browser's Python (``run_sync``: a pause on the page's event loop
+    from within synchronous work; ``can_run_sync``: whether the browser allows one), else
+    ``None``."""
     try:
-        from pyodide.ffi import can_run_sync, run_sync
+        from pyodide import ffi
     except ImportError:
         return None
-    return BrowserPause(run_sync, can_run_sync)
+    return ffi
