@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 import odd_nb  # noqa: E402
+from odd_nb.core.progress import Cancelled  # noqa: E402
 from odd_nb.games.one_deck import view as view_module  # noqa: E402
 from odd_nb.games.one_deck.agents import GreedyAgent  # noqa: E402
 from odd_nb.games.one_deck.content import (DICE_COLOURS, STAT_COLOURS, load_content,  # noqa: E402
@@ -121,6 +122,10 @@ def main() -> None:
                         help="also time the pre-roll odds without the time budget")
     parser.add_argument("--refine", action="store_true",
                         help="also time the background refinement of estimates")
+    parser.add_argument("--look-ahead", type=float, default=None, metavar="SECONDS",
+                        help="after each decision's odds (and refinement), let the widget's "
+                             "look-ahead work for this many seconds, as while a person thinks "
+                             "before the next click (view.look_ahead)")
     parser.add_argument("--afresh", action="store_true",
                         help="work out each position's odds afresh, not from the answers found "
                              "earlier in the run (odds/known.py)")
@@ -140,8 +145,9 @@ def main() -> None:
     agent = GreedyAgent()
     timings = {"board (baseline)": [], "odds panel": [], "odds panel, before a roll": [],
                "hint": [], "odds without budget, before a roll": [],
-               "refined in the background (estimates)": []}
-    kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0, "known": 0}
+               "refined in the background (estimates)": [], "look-ahead (between clicks)": []}
+    kinds = {"exact": 0, "estimate": 0, "refined exact": 0, "refined estimate": 0, "known": 0,
+             "look-ahead cut short": 0}
     get = known.get  # counted: the rows a click answers from an answer found before
 
     def counted_get(key, means):
@@ -211,6 +217,17 @@ def main() -> None:
                 state_odds(s, samples=2_000, seed=0)
                 timings["odds without budget, before a roll"].append(
                     time.perf_counter() - start)
+        if args.look_ahead is not None:
+            thought = threading.Event()
+            timer = threading.Timer(args.look_ahead, thought.set)
+            timer.start()
+            start = time.perf_counter()
+            try:
+                view.look_ahead(s, None, thought)
+            except Cancelled:
+                kinds["look-ahead cut short"] += 1
+            timer.cancel()
+            timings["look-ahead (between clicks)"].append(time.perf_counter() - start)
     for name, seconds in timings.items():
         if seconds:
             print(f"{name:36s} {quantiles(seconds)}")
@@ -223,6 +240,10 @@ def main() -> None:
     print(f"rows answered at the click from an answer found before in this run (the same "
           f"question: odds/known.py): {kinds['known']}" + (" (--afresh: none kept)" if args.afresh
                                                          else ""))
+    if args.look_ahead is not None:
+        print(f"look-ahead between clicks: up to {args.look_ahead:g} s a decision, cut short "
+              f"at {kinds['look-ahead cut short']} of {len(timings['look-ahead (between clicks)'])}"
+              f" decisions")
     if args.refine:
         refined = kinds["refined exact"] + kinds["refined estimate"]
         spent = timings["refined in the background (estimates)"]

@@ -315,6 +315,29 @@ def test_a24_an_estimate_on_the_odds_panel_is_replaced_by_exact_odds_worked_out_
     view_module._quick_odds.cache_clear()
 
 
+def test_a24_between_clicks_the_odds_of_the_next_click_are_worked_out_ahead(monkeypatch):
+    """docs/odds.md "The next click's odds, ahead": before a closed door, nothing to refine,
+    the background works out the odds of every card the door may hide, so the click that opens
+    it shows exact odds though its own budget is nothing here."""
+    from odd_nb.games.one_deck import view as view_module
+    from odd_nb.games.one_deck.odds import encounter
+    from odd_nb.games.one_deck.odds.known import Known
+    monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
+    monkeypatch.setattr(encounter, "known", Known())  # nothing found earlier in this process
+    view_module._quick_odds.cache_clear()
+    t = odd_nb.start("one-deck-dungeon", seed=3)
+    for action in ("time passes", "explore", "time passes"):
+        t.play(action)
+    w = play(t, refine=True)
+    w._refining[1].join()
+    w.refine = False  # the panel as the click leaves it, no work after it
+    click_action(w, "open a closed door")
+    assert t.state.phase == "door"
+    assert "(exact)" in w.board.odds and "estimated" not in w.board.odds
+    w.close()
+    view_module._quick_odds.cache_clear()
+
+
 def test_a24_the_background_odds_work_within_their_own_work_limit(monkeypatch):
     """The background work has its own exact-work limit (``REFINE_WORK``, far above a click's):
     with it set to nothing, the refined panel is an estimate, from its own number of rolls."""

@@ -187,6 +187,11 @@ class View:
         (``odd_nb.core.progress``)."""
         return None
 
+    def look_ahead(self, state, seat: int | None, cancel) -> None:
+        """Work that makes the next click quicker, done in the background once ``refine_odds``
+        is done (the same ``cancel``): e.g. the odds of the positions one decision on, kept
+        where the click will find them. Nothing by default."""
+
     def hint(self, state):
         """A good action here, or ``None``: by default the choice of the game's first agent that
         is not the random one (its rules of thumb, ``heuristic``), the same each time it is asked;

@@ -77,9 +77,10 @@ class GameWidget(widgets.VBox):
     clicks that they are at the screen (docs/design.md, "Secrets").
 
     ``refine``: after each click, better odds are worked out in the background while the
-    person thinks (``View.refine_odds``) and replace the panel's estimate when ready; a click
-    stops that work. On by default in a Jupyter kernel: on a thread, or in the browser's Python
-    as a task that lets clicks in while it works (``background.py``).
+    person thinks (``View.refine_odds``) and replace the panel's estimate when ready, then the
+    odds the next click may show (``View.look_ahead``); a click stops that work. On by default
+    in a Jupyter kernel: on a thread, or in the browser's Python as a task that lets clicks in
+    while it works (``background.py``).
 
     ``paced``: with a fixed seat, the other seats' moves are played one by one at the board's
     speed (the ms/move slider), so a person sees each of them; without it they are played at
@@ -437,11 +438,12 @@ class GameWidget(widgets.VBox):
     def _refine(self, state: State, cancel: threading.Event) -> None:
         try:
             panel = self.view.refine_odds(state, self.viewer, cancel)
+            with self._lock:  # (the flag read as it is: in the browser ``is_set`` may pause)
+                if panel and not threading.Event.is_set(cancel):
+                    self.board.odds = panel
+            self.view.look_ahead(state, self.viewer, cancel)
         except Cancelled:
             return
-        with self._lock:  # (the flag read as it is: in the browser ``is_set`` may pause)
-            if panel and not threading.Event.is_set(cancel):
-                self.board.odds = panel
 
     def _stop_refining(self) -> None:
         with self._lock:

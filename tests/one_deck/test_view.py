@@ -414,6 +414,78 @@ def test_combat_door_shows_boxes_and_odds_when_facing_draws_a_card():
     assert VIEW.odds(s, None) is not None
 
 
+# -- 5b. the odds of the next click, worked out ahead (A24) -------------------------------------
+def before_a_closed_door():
+    """A Timeline whose party stands before a closed door (its only action: open it)."""
+    t = odd_nb.start("one-deck-dungeon", seed=3)
+    for action in ("time passes", "explore", "time passes"):
+        t.play(action)
+    assert [str(a) for a in t.state.legal_actions()] == ["open a closed door"]
+    return t
+
+
+@pytest.fixture
+def nothing_known(monkeypatch):
+    """No answer found earlier in this process (``odds/known.py``), the click's cache empty."""
+    from odd_nb.games.one_deck import view as view_module
+    from odd_nb.games.one_deck.odds import encounter
+    from odd_nb.games.one_deck.odds.known import Known
+    table = Known()
+    monkeypatch.setattr(encounter, "known", table)
+    view_module._quick_odds.cache_clear()
+    view_module._faced.cache_clear()
+    yield table
+    view_module._quick_odds.cache_clear()
+    view_module._faced.cache_clear()
+
+
+def test_a24_look_ahead_finds_every_card_a_closed_door_may_hide():
+    """§5.4, A24, docs/odds.md "The next click's odds, ahead": the positions one decision on
+    are those of every card the opened door may reveal (the engine's chance outcomes, nothing
+    hidden read), each at its roll."""
+    import threading
+    from odd_nb.games.one_deck import view as view_module
+    t = before_a_closed_door()
+    opened = t.state.apply(t.legal_actions()[0])
+    assert opened.is_chance
+    may_hide = {opened.apply(card).encounter_card.name for card, _ in opened.chance_outcomes()}
+    found = view_module._next_positions(t.state, threading.Event())
+    assert {ahead.encounter_card.name for ahead in found} == may_hide
+    assert len(may_hide) > 10 and all(ahead.phase in ("peril", "feats") for ahead in found)
+
+
+def test_a24_the_odds_behind_a_door_are_exact_at_the_click_that_opens_it(nothing_known,
+                                                                        monkeypatch):
+    """A24, docs/odds.md "The next click's odds, ahead": with no time at the click (its budget
+    set to nothing here) the door's odds are an estimate; worked out ahead while the party stood
+    before the door, the same click shows them exact, as ``state_odds`` gives them."""
+    import threading
+    from odd_nb.games.one_deck import view as view_module
+    monkeypatch.setattr(view_module, "ODDS_SECONDS", 0)
+    t = before_a_closed_door()
+    opened = t.state.apply(t.legal_actions()[0])
+    door = opened.apply(opened.chance_outcomes()[0][0])
+    assert not any(odds.exact for _, odds in view_module._quick_odds(view_module._ahead(door)))
+    nothing_known.clear()
+    view_module._quick_odds.cache_clear()
+    VIEW.look_ahead(t.state, None, threading.Event())
+    rows = view_module._quick_odds(view_module._ahead(door))
+    assert all(odds.exact for _, odds in rows)
+    assert dict(rows) == state_odds(view_module._ahead(door))
+
+
+def test_core_look_ahead_stops_at_a_click_and_keeps_nothing(nothing_known):
+    """A click sets the cancel event: the look-ahead stops (``Cancelled``) at its next
+    question and keeps no answer."""
+    import threading
+    from odd_nb.core.progress import Cancelled
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        VIEW.look_ahead(before_a_closed_door().state, None, cancel)
+    assert nothing_known._answers == {}
+
+
 # -- 6. loot (E6) --------------------------------------------------------------------------------
 def test_every_loot_choice_is_a_piece_that_says_what_it_gives():
     """E6, A15, A16 (issue 26: loot options that show what each gives): every TakeLoot is

@@ -40,6 +40,11 @@ REFINE_SECONDS = 30.0
 REFINE_EXACT_SHARE = 0.8
 REFINE_WORK = 10_000_000
 REFINE_SAMPLES = 100_000
+# Once the position's own odds are done, the background works out those of the positions one
+# decision on (``look_ahead``): first this many seconds each, found by visiting at most this
+# many positions
+LOOK_AHEAD_SECONDS = 1.0
+LOOK_AHEAD_NODES = 2_000
 _refined: dict = {}  # state before the roll -> its rows refined in the background (latest 64)
 _refined_lock = Lock()
 
@@ -87,6 +92,57 @@ def _ahead(s):
     if s is not None and s.phase in ("peril", "feats") and not s.is_chance:
         return s
     return None
+
+
+def _key(question: tuple) -> tuple:
+    """An odds question (``encounter_questions``) as a key: equal keys, the same odds."""
+    from .odds.known import question as key_of
+    pool, boxes, k = question
+    return key_of(pool, tuple(boxes), k["black_supply"], k["fixed"], k["placed"], (1000, 1),
+                  k["conversions"], k["discard"])
+
+
+def _next_positions(s, cancel) -> list:
+    """The positions one decision on from ``s`` that have a roll ahead (``_ahead``), each once:
+    every legal action played, chance followed through every outcome, likelier first, until
+    someone decides. At most ``LOOK_AHEAD_NODES`` positions are visited (a feat that rolls dice
+    has thousands of outcomes): the search then stops where it is. The order depends only on
+    the position, never on what is hidden: chance outcomes are the engine's, each card a door
+    may hide with its chance. Raises ``Cancelled`` once ``cancel`` is set.
+
+    >>> import odd_nb, threading
+    >>> t = odd_nb.start("one-deck-dungeon", seed=3)
+    >>> for action in ("time passes", "explore", "time passes"):
+    ...     t.play(action)
+    >>> [str(a) for a in t.state.legal_actions()]
+    ['open a closed door']
+    >>> found = _next_positions(t.state, threading.Event())   # the 40 cards it may hide
+    >>> len({ahead.encounter_card.name for ahead in found}), found[0].phase
+    (40, 'feats')
+    """
+    from ...core.progress import Cancelled
+    if s.is_chance or s.is_terminal:  # nobody decides here
+        return []
+    found, seen, visited = [], set(), 0
+    todo = [s.apply(action) for action in reversed(s.legal_actions())]
+    while todo:
+        if cancel.is_set():
+            raise Cancelled
+        visited += 1
+        if visited > LOOK_AHEAD_NODES:
+            break
+        t = todo.pop()
+        if t.is_terminal:
+            continue
+        if t.is_chance:
+            outcomes = sorted(t.chance_outcomes(), key=lambda o: -o[1])
+            todo += [t.apply(outcome) for outcome, _ in reversed(outcomes)]
+            continue
+        ahead = _ahead(t)
+        if ahead is not None and ahead not in seen:
+            seen.add(ahead)
+            found.append(ahead)
+    return found
 
 
 @lru_cache(maxsize=64)
@@ -413,6 +469,35 @@ class OneDeckView(View):
                 _refined.pop(next(iter(_refined)))
             _refined[ahead] = rows
         return _table(s, rows, refined=True)
+
+    def look_ahead(self, s, seat, cancel) -> None:
+        """The odds the next click may show, worked out now: those of each position one
+        decision on that has a roll ahead (``_next_positions``), e.g. every card a closed door
+        may hide, or the boss's first round before the stairs; each question once. The answers
+        are kept (``odds/known.py``), so the click that reaches one shows them at once. A first
+        pass gives each question ``LOOK_AHEAD_SECONDS``, a second what is still an estimate the
+        background's ``REFINE_SECONDS``. Raises ``Cancelled`` once ``cancel`` is set."""
+        from .odds.encounter import encounter_odds
+        from .odds.position import encounter_questions
+        here = _ahead(s)
+        asked = set() if here is None else {_key(q) for q in encounter_questions(here).values()}
+        todo = []
+        for ahead in _next_positions(s, cancel):
+            for q in encounter_questions(ahead).values():
+                if _key(q) not in asked:
+                    asked.add(_key(q))
+                    todo.append(q)
+        later = []
+        for pool, boxes, keywords in todo:
+            odds = encounter_odds(pool, boxes, **keywords, samples=REFINE_SAMPLES,
+                                  max_seconds=LOOK_AHEAD_SECONDS, exact_share=REFINE_EXACT_SHARE,
+                                  exact_limit=REFINE_WORK, cancel=cancel)
+            if not odds.exact:
+                later.append((pool, boxes, keywords))
+        for pool, boxes, keywords in later:
+            encounter_odds(pool, boxes, **keywords, samples=REFINE_SAMPLES,
+                           max_seconds=REFINE_SECONDS, exact_share=REFINE_EXACT_SHARE,
+                           exact_limit=REFINE_WORK, cancel=cancel)
 
     def hint(self, s):
         """The move the odds panel points at: after the roll, a step of the best placement it

@@ -44,26 +44,44 @@ def state_odds(state, *, skills: bool = False, **kwargs) -> dict:
     {}
     """
     s = state
+    if skills:
+        if s.phase == "peril" and not s.is_chance:
+            return {f"{'AB'[i]}: {opt.label}": skill_odds(_settle(s.apply(ChooseOption(i))),
+                                                          **kwargs)
+                    for i, opt in enumerate(s.encounter_card.options)}
+        if s.phase == "feats" and not s.is_chance:
+            return {_encounter_name(s): skill_odds(s, **kwargs)}
+        return {}
+    return {label: encounter_odds(*question[:2], **question[2], **kwargs)
+            for label, question in encounter_questions(s).items()}
+
+
+def encounter_questions(state) -> dict:
+    """What ``state_odds`` asks ``encounter_odds`` (without skills), by row: (pool, boxes,
+    keywords). Two positions whose questions are equal have the same odds.
+
+    >>> import odd_nb
+    >>> encounter_questions(odd_nb.start("one-deck-dungeon", seed=7).state)
+    {}
+    """
+    s = state
     if s.phase not in ("peril", "feats") or s.is_chance:
         return {}
     fixed = [d for pool in s.pools for d in pool]
     if s.phase == "peril":
         out = {}
         for i, opt in enumerate(s.encounter_card.options):
-            label = f"{'AB'[i]}: {opt.label}"
-            if skills:
-                out[label] = skill_odds(_settle(s.apply(ChooseOption(i))), **kwargs)
-                continue
             d = Draft(s)
             choose_option(d, i)
-            out[label] = _odds_of(d, fixed, (opt.colour,), **kwargs)
+            out[f"{'AB'[i]}: {opt.label}"] = _question(d, fixed, (opt.colour,))
         return out
-    key = s.dungeon_card.boss.name if s.in_boss_fight else s.encounter_card.name
-    if skills:
-        return {key: skill_odds(s, **kwargs)}
     colours = STAT_COLOURS if s.option is None else \
         (s.encounter_card.options[s.option].colour,)
-    return {key: _odds_of(s, fixed, colours, **kwargs)}
+    return {_encounter_name(s): _question(s, fixed, colours)}
+
+
+def _encounter_name(s) -> str:
+    return s.dungeon_card.boss.name if s.in_boss_fight else s.encounter_card.name
 
 
 SKILL_EXACT_LIMIT = 5_000
@@ -128,7 +146,8 @@ def _settle(s):
     return s
 
 
-def _odds_of(s, fixed, colours, **kwargs) -> EncounterOdds:
+def _question(s, fixed, colours) -> tuple:
+    """(pool, boxes, keywords) of ``encounter_odds`` for the dice of ``colours``."""
     supply = dict(zip(COLOURS, s.supply))
     pool = {}
     for colour in colours:
@@ -139,9 +158,9 @@ def _odds_of(s, fixed, colours, **kwargs) -> EncounterOdds:
         pool["black"] = bonus
     discard = tuple((e.colour, e.value) for e in s.active_abilities("on_roll")
                     if e.op == "discard")
-    return encounter_odds(pool, s.boxes, black_supply=supply["black"] - bonus, fixed=fixed,
-                          placed=s.placed, conversions=not s.forbidden("conversion"),
-                          discard=discard, **kwargs)
+    return pool, s.boxes, dict(black_supply=supply["black"] - bonus, fixed=fixed,
+                               placed=s.placed, conversions=not s.forbidden("conversion"),
+                               discard=discard)
 
 
 def best_placement(state, weights=(1000, 1)):
