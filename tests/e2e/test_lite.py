@@ -265,6 +265,20 @@ print("the work:", calls)
 """
 
 
+# A One Deck Dungeon board before a closed door, the click given no time for exact odds (A24)
+BEFORE_A_DOOR = """import odd_nb
+from odd_nb.games.one_deck import view as odds_view
+odds_view.ODDS_SECONDS = 0  # no time on the click: only odds worked out before it are exact
+t = odd_nb.start("one-deck-dungeon", seed=3)
+for action in ("time passes", "explore", "time passes"):
+    t.play(action)
+w = odd_nb.play(t)
+display(w)
+print("before a closed door:", [str(a) for a in t.legal_actions()])
+"""
+LOOKED_AHEAD = "print('looked ahead:', w._refining is not None and w._refining[1].done())"
+
+
 @contextlib.contextmanager
 def site_page(root: Path, last_shot: Path | None = None):
     """A page of the site built at ``root``, in Debian's chromium and a context that lets no
@@ -411,4 +425,27 @@ def test_lite_odds_turn_exact_between_clicks_and_a_click_stops_the_work(lite_sit
         done = run_cell(page, AFTER_THE_CLICK, "the work:").inner_text()
         assert done.strip().startswith("the work: ['start'"), done
         assert done.count("'stopped'") == 1, done  # the click stopped the first
+        assert page.locator(ERRORS).count() == 0
+
+
+def test_lite_the_odds_behind_a_door_are_worked_out_before_it_is_opened(lite_site):
+    """A24, docs/odds.md "The next click's odds, ahead": in the browser's Python too, while the
+    party stands before a closed door the odds of every card it may hide are worked out, so the
+    click on the closed doors shows exact odds though it has no time of its own."""
+    from playwright.sync_api import expect
+
+    with site_page(lite_site) as (page, base):
+        open_notebook(page, base, NOTEBOOK)
+        run_cell(page, BEFORE_A_DOOR, "before a closed door")
+        began = time.monotonic()
+        while "True" not in run_cell(page, LOOKED_AHEAD, "looked ahead").inner_text():
+            assert time.monotonic() - began < LONG / 1000, "the work between clicks never ended"
+            time.sleep(0.5)
+        run_cell(page, "w.refine = False\nprint('no work after the click')", "no work after")
+        board = page.get_by_test_id("board").last
+        board.locator('[data-testid="piece-door:closed"]').click()
+        odds = board.get_by_test_id("odds")
+        expect(odds).to_contain_text("If you face it", timeout=LONG)
+        expect(odds).to_contain_text("(exact)")
+        expect(odds).not_to_contain_text("estimated")
         assert page.locator(ERRORS).count() == 0
