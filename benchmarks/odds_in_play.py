@@ -17,7 +17,9 @@ the estimates rest on. ``--no-budget`` times the odds without the time budget on
 (exact walk, else 2,000 sampled rolls; slow: minutes per game). ``--refine`` also times the
 widget's background work where the panel showed an estimate (``refine_odds``, up to
 ``REFINE_SECONDS`` per encounter) and counts how many of those odds it made exact, listing
-the encounters (boxes and dice) still estimated after it.
+the encounters (boxes and dice) still estimated after it. ``--look-ahead SECONDS`` lets the
+widget's look-ahead (``view.look_ahead``: the odds of the positions one decision on) work that
+long after each decision, as it does while a person thinks; the next click finds its answers.
 
 ``--content`` picks the cards: the base set (default), the expansion file, or a generated set
 whose combat cards and bosses have two or three wide boxes (``generated_cards.py``: made from
