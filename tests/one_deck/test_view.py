@@ -474,6 +474,20 @@ def test_a24_the_odds_behind_a_door_are_exact_at_the_click_that_opens_it(nothing
     assert dict(rows) == state_odds(view_module._ahead(door))
 
 
+def test_core_look_ahead_works_within_its_total_time(nothing_known, monkeypatch):
+    """A board left alone does not keep the machine busy: the look-ahead asks no question past
+    ``LOOK_AHEAD_TOTAL`` seconds (none when it is nothing), and answers as the first pass
+    allows (``LOOK_AHEAD_SECONDS``) when it has the time."""
+    import threading
+    from odd_nb.games.one_deck import view as view_module
+    monkeypatch.setattr(view_module, "LOOK_AHEAD_TOTAL", 0)
+    VIEW.look_ahead(before_a_closed_door().state, None, threading.Event())
+    assert nothing_known._answers == {}
+    monkeypatch.setattr(view_module, "LOOK_AHEAD_TOTAL", 600)
+    VIEW.look_ahead(before_a_closed_door().state, None, threading.Event())
+    assert len(nothing_known._answers) > 10
+
+
 def test_core_look_ahead_stops_at_a_click_and_keeps_nothing(nothing_known):
     """A click sets the cancel event: the look-ahead stops (``Cancelled``) at its next
     question and keeps no answer."""

@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import lru_cache
 from html import escape
 from threading import Lock
+from time import perf_counter
 
 from ...core.view import View, piece, rule_link
 from .actions import (DONE, FACE, OPEN_DOOR, ChooseOption, Convert, Discard, EnterOpenDoor, Place,
@@ -42,9 +43,11 @@ REFINE_WORK = 10_000_000
 REFINE_SAMPLES = 100_000
 # Once the position's own odds are done, the background works out those of the positions one
 # decision on (``look_ahead``): first this many seconds each, found by visiting at most this
-# many positions
+# many positions; all of it within this many seconds, so that a board left alone does not keep
+# the machine busy for long (a turn before a closed door asks 30-50 questions)
 LOOK_AHEAD_SECONDS = 1.0
 LOOK_AHEAD_NODES = 2_000
+LOOK_AHEAD_TOTAL = 60.0
 _refined: dict = {}  # state before the roll -> its rows refined in the background (latest 64)
 _refined_lock = Lock()
 
@@ -476,9 +479,11 @@ class OneDeckView(View):
         may hide, or the boss's first round before the stairs; each question once. The answers
         are kept (``odds/known.py``), so the click that reaches one shows them at once. A first
         pass gives each question ``LOOK_AHEAD_SECONDS``, a second what is still an estimate the
-        background's ``REFINE_SECONDS``. Raises ``Cancelled`` once ``cancel`` is set."""
+        background's ``REFINE_SECONDS``, both within ``LOOK_AHEAD_TOTAL`` in all. Raises
+        ``Cancelled`` once ``cancel`` is set."""
         from .odds.encounter import encounter_odds
         from .odds.position import encounter_questions
+        end = perf_counter() + LOOK_AHEAD_TOTAL
         here = _ahead(s)
         asked = set() if here is None else {_key(q) for q in encounter_questions(here).values()}
         todo = []
@@ -488,16 +493,17 @@ class OneDeckView(View):
                     asked.add(_key(q))
                     todo.append(q)
         later = []
-        for pool, boxes, keywords in todo:
-            odds = encounter_odds(pool, boxes, **keywords, samples=REFINE_SAMPLES,
-                                  max_seconds=LOOK_AHEAD_SECONDS, exact_share=REFINE_EXACT_SHARE,
-                                  exact_limit=REFINE_WORK, cancel=cancel)
-            if not odds.exact:
-                later.append((pool, boxes, keywords))
-        for pool, boxes, keywords in later:
-            encounter_odds(pool, boxes, **keywords, samples=REFINE_SAMPLES,
-                           max_seconds=REFINE_SECONDS, exact_share=REFINE_EXACT_SHARE,
-                           exact_limit=REFINE_WORK, cancel=cancel)
+        for seconds in (LOOK_AHEAD_SECONDS, REFINE_SECONDS):
+            for pool, boxes, keywords in todo:
+                left = min(seconds, end - perf_counter())
+                if left <= 0:
+                    return
+                odds = encounter_odds(pool, boxes, **keywords, samples=REFINE_SAMPLES,
+                                      max_seconds=left, exact_share=REFINE_EXACT_SHARE,
+                                      exact_limit=REFINE_WORK, cancel=cancel)
+                if not odds.exact:
+                    later.append((pool, boxes, keywords))
+            todo, later = later, []
 
     def hint(self, s):
         """The move the odds panel points at: after the roll, a step of the best placement it
