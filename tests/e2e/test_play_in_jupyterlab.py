@@ -46,6 +46,23 @@ def test_core_play_one_deck_dungeon_and_regicide_by_clicking(lab, page):
     wait_history(dungeon, before)
     assert kernel.value("len(dungeon.timeline.history)") == before
     assert kernel.value("dungeon.timeline.can_redo") is True
+    # a die selected, then Hint: the hinted move does not hold that die, so the selection is
+    # dropped and the hint can be followed by its own pieces or button (A24, E4)
+    hint = kernel.value("(lambda s: (lambda a: {'parts': dungeon.view.parts(s, a), "
+                        "'text': str(a)})(dungeon.view.hint(s)))(dungeon.timeline.state)")
+    die = kernel.value("[k for a in dungeon.board.actions for k in a['parts'] "
+                       "if k.startswith('die:') and k not in %r][0]" % hint["parts"])
+    dungeon.get_by_test_id(f"piece-{die}").first.click()
+    expect(dungeon.get_by_test_id("clear")).to_have_count(1, timeout=LONG)
+    dungeon.get_by_test_id("hint").click()
+    expect(dungeon.get_by_test_id("clear")).to_have_count(0, timeout=LONG)
+    if hint["parts"]:
+        for key in hint["parts"]:
+            expect(dungeon.get_by_test_id(f"piece-{key}").first).to_have_class(
+                re.compile("hinted"))
+    else:
+        expect(dungeon.get_by_role("button", name=hint["text"], exact=True)).to_be_visible()
+
     dungeon.get_by_test_id("redo").click()
     wait_history(dungeon, before + 1)
     assert kernel.value("str(dungeon.timeline.history[-1])") == place["text"]

@@ -502,7 +502,13 @@ function render({ model, el }) {
   model.on("change:version", () => { selected = []; redraw(); schedule(); });
   model.on("change:odds", () => { root.querySelector(".odds").innerHTML = model.get("odds") || ""; });
   model.on("change:message", redraw);
-  model.on("change:hint", redraw);
+  model.on("change:hint", () => {
+    // a hint is a move to follow now: a selection it does not hold would keep its pieces and
+    // its button from the board, so it is dropped
+    const parts = (model.get("hint") || {}).parts;
+    if (parts && selectedKeys().some((k) => !parts.includes(k))) selected = [];
+    redraw();
+  });
   model.on("change:autoplay", schedule);
   draw();
   schedule();
